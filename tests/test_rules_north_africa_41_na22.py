@@ -74,3 +74,25 @@ def test_units_of_both_sides_put_in_one_box_in_combat_did_not_retreat_into_enemi
     r = audit([w.write(root / f"both-{box}.vlog")], module=module)
     assert [f.message for f in r.findings if f.rule.startswith("NA41 12.") or f.rule.startswith("NA41 14.")] == []
 
+
+
+NAVAL = ('[position]\ngame = "north-africa-41"\nturn = 3\nphase = "i1-axis-movement"\n'
+         '[[hexes]]\nhex = "3210"\ncontrol = "axis"\n')
+
+
+def _sailed(name: str) -> str:
+    return f'[[units]]\nunit = "{name}"\nhex = "3210"\nprevious = "3138"\nstatus = ["naval_transport"]\n'
+
+
+def test_the_port_sailed_from_is_read_at_the_start_of_the_phase():
+    """21.1.4 「手番プレイヤーの移動フェイズ開始時に友軍支配下の港湾（27.4）のみ」: Brescia, and then Brescia
+    and Pavia together, sail from Tobruk 3138 (not stated; the record before this phase says the
+    Allies held it last) to Benghazi 3210 (Axis). They stood in 3138 when the Axis Movement Phase
+    began, so the Axis held it then: no NA41 21.1.4 (before round na22 each unit's own presence was
+    set aside and the stale record decided: a finding for every unit). Stated Allied, it is one."""
+    stale = '[state]\nna41_last_held = {"3138" = "allied"}\n'
+    for group in (_sailed("Brescia"), _sailed("Brescia") + _sailed("Pavia")):
+        assert not [f for f in check(NAVAL + group + stale)[2] if f.rule == "NA41 21.1.4"], group
+    allied = NAVAL + '[[hexes]]\nhex = "3138"\ncontrol = "allied"\n' + _sailed("Brescia")
+    found = [f for f in check(allied)[2] if f.rule == "NA41 21.1.4"]
+    assert len(found) == 1 and "a port the other side controls" in found[0].message

@@ -539,14 +539,16 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """21.1.1, 21.1.4: a unit under a naval transport marker went by sea: it is lifted from a
         friendly port and put in the port of landing (no movement points, in and out of enemy ZOC), and
         it makes no normal move in that impulse, so its move starts in a port (where it ends:
-        :func:`.movement.transported`). Control: 16.3.4 as the unit found it (:func:`.control.side_of`);
-        unknown: not judged."""
+        :func:`.movement.transported`). Control: at the start of the Movement Phase (21.1.4
+        「手番プレイヤーの移動フェイズ開始時に友軍支配下の港湾」, :func:`.control.at_phase_start`: stated, else
+        the units that stood in the port then, the unit and those that sailed with it included, else
+        the record before this phase's moves); unknown: not judged."""
         prev, name = u.previous or "", label(u)
         why = []
         if "port" not in board.features(prev):
             why.append(f"it started in {prev}, which is not a port")
         else:
-            owner = control.side_of(self, board, prev, aside=(u,))      # 16.3.4, its own move aside
+            owner = control.at_phase_start(self, board, prev)
             if owner and owner != u.side:
                 why.append(f"it sailed from {prev}, a port the other side controls")
             elif owner and not self.port_control(board, prev, owner, start=True):
