@@ -96,3 +96,19 @@ def test_the_port_sailed_from_is_read_at_the_start_of_the_phase():
     allied = NAVAL + '[[hexes]]\nhex = "3138"\ncontrol = "allied"\n' + _sailed("Brescia")
     found = [f for f in check(allied)[2] if f.rule == "NA41 21.1.4"]
     assert len(found) == 1 and "a port the other side controls" in found[0].message
+
+
+def test_guideline_3_rests_on_the_hexsides_of_the_other_path():
+    """12.1.3 #3 「可能であれば、退却はEZOCへの進入を避けなければなりません」: on the kit map Allied D retreats
+    2813 -> 2912 -> 2911 through 2912, in the ZOC of Axis X (3013), though 2813 -> 2812 -> 2811 enters
+    none: NA41 12.1.3. That other path crosses the escarpment 2813/2812, which may be crossed or not
+    depending on the map (the kit's escarpments are illustrative): the finding names that hexside
+    among its illustrative inputs, as it names the other path's terrain (round nafix12)."""
+    from na41_util import kit, kunit
+    text = (kit("Impulse 1: Axis Combat Phase", turn=5) + kunit("X", "axis", "3013")
+            + kunit("D", "allied", "2911", previous="2813", path=["2813", "2912", "2911"], mode="retreat"))
+    pos, rs, found, _ = check(text)
+    (f,) = [f for f in found if f.rule == "NA41 12.1.3"]
+    assert f.details["other_path"] == ["2813", "2812", "2811"]
+    sides = [i.items for i in Annotator(rs).inputs_of(f, pos) if i.kind == "hexside"]
+    assert sides and "escarpment 2813/2812" in sides[0], sides

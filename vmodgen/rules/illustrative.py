@@ -46,7 +46,9 @@ class Reads:
     columns); ``by_columns``: unit value fields read of the finding's ``by`` units instead (the
     enemies that made it: a defender's defence, not its attack); ``mix``: a rule parameter naming a
     unit selector: the finding rests on how many counters of it the kit's roster holds and of which
-    sides and types (listed when any of them is illustrative)."""
+    sides and types (listed when any of them is illustrative); ``routes``: keys of the finding's
+    ``details`` holding other routes it read (hex ids, start first): their terrain, hexsides and
+    roads, as ``path`` reads a unit's move (a route the unit could have taken instead)."""
     path: bool = False
     costs: bool = False
     hexes: bool = False
@@ -59,6 +61,7 @@ class Reads:
     setup: bool = False
     by_columns: tuple[str, ...] = ()
     mix: str = ""
+    routes: tuple[str, ...] = ()
 
 
 NOTHING = Reads()
@@ -256,6 +259,10 @@ class Annotator:
         if r.path:
             for u in units:
                 c.path(_read_route(_route(u), f.hexes), u.unit.movement_class, r.costs)
+        for key in r.routes:
+            route = f.details.get(key) or ()
+            for u in units:
+                c.path(route, u.unit.movement_class, r.costs)
         if r.hexes:
             c.hexes(f.hexes)
         c.params(r.params)

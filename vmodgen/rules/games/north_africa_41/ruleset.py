@@ -836,11 +836,13 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         other = clear(start, (start,), 0)
         if other is None:
             return []
-        # the other path's terrain and hexsides are read too: its hexes are the finding's
+        # the other path's terrain and hexsides are read too (inputs.READS: its hexes are the finding's,
+        # the path itself its details')
         hexes = list(dict.fromkeys((*zocs, *other, *path)))
         return [self.finding(board, f"{P} 12.1.3", "zoc", f"{label(u)} retreated {' -> '.join(path)} through "
                              f"{', '.join(zocs)}, in enemy ZOC, though {' -> '.join(other)} enters none: a retreat "
-                             "avoids enemy ZOC where it can (12.1.3, guideline 3).", hexes, [u])]
+                             "avoids enemy ZOC where it can (12.1.3, guideline 3).", hexes, [u],
+                             other_path=list(other))]
 
     def check_advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
