@@ -112,3 +112,24 @@ def test_guideline_3_rests_on_the_hexsides_of_the_other_path():
     assert f.details["other_path"] == ["2813", "2812", "2811"]
     sides = [i.items for i in Annotator(rs).inputs_of(f, pos) if i.kind == "hexside"]
     assert sides and "escarpment 2813/2812" in sides[0], sides
+
+
+def test_guideline_3_for_a_retreat_open_as_the_log_ends_is_judged_where_it_stands(na41):
+    """12.1.3 #3: 8 MG Bn at 3027 puts 3026 in Axis ZOC; in the Axis Combat Phase 3 Ind Mot Bde
+    retreats 3125 -> 3026 -> 3025 and the log ends there, the retreat still open. Judged where it
+    stands (as OM and IM do): NA41 12.1.3 naming 3125 -> 3124 -> 3123, and the message says the
+    retreat was under way. Ended by Next instead, the same finding without those words."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    for ended in (False, True):
+        w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+        w.move("8MG", "3027")
+        w.advance(ids.index("i1-axis-combat"))
+        w.move("3IndMot", "3026")
+        w.move("3IndMot", "3025")
+        if ended:
+            w.advance(1)
+        r = audit([w.write(root / f"open-{ended}.vlog")], module=module)
+        (f,) = [f for f in r.findings if f.rule == "NA41 12.1.3"]
+        assert "3125 -> 3124 -> 3123 enters none" in f.message
+        assert ("with this retreat under way: judged where it stands" in f.message) is not ended
