@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bundled_module_util import bundled_module
+from games_util import palette_piece
 from na41_util import position
 from vmodgen.audit import audit
 from vmodgen.rules import ruleset_for
@@ -133,3 +134,70 @@ def test_guideline_3_for_a_retreat_open_as_the_log_ends_is_judged_where_it_stand
         (f,) = [f for f in r.findings if f.rule == "NA41 12.1.3"]
         assert "3125 -> 3124 -> 3123 enters none" in f.message
         assert ("with this retreat under way: judged where it stands" in f.message) is not ended
+
+
+def test_remnants_are_named_not_judged_in_a_log(na41):
+    """10.4.1 is judged in a kit position only (the count reads the kit's roster for the units the
+    position does not place); a log gives no roster, so the check never ran there while the coverage
+    listed it as checked, and a log whose phases all ended did not name it. S1, the Allied Movement
+    Phase: 20/9 Aus is put on the Remnant Display with no remnant in play for it, and the phase ends:
+    no finding, and NA41 10.4.1 is named not judged with the log's reason."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.advance(ids.index("i1-allied-movement"))
+    w.move("20/9Aus", "remnant-display")
+    w.advance(1)
+    r = audit([w.write(root / "remnant.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == "NA41 10.4.1"]
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "NA41 10.4.1"]
+    assert why and "kit's roster" in why[0], why
+
+
+
+def _box_of_the_enemy(w, ids, module):
+    """6.1.2: 3 Ind Mot Bde (Allied) enters Tripoli, the Axis box, in the Allied Movement Phase."""
+    w.advance(ids.index("i1-allied-movement")).move("3IndMot", "tripoli")
+
+
+def _fifth_light_on_turn_11(w, ids, module):
+    """20.4.2: on turn 11 the 5th Light's 8 MG Bn is still in the game (the 21st Panzer replaced it
+    in turn 10's Preparation Phase)."""
+    w.set_turn(11, ids.index("i1-axis-movement")).move("8MG", "1504")
+
+
+def _naval_marker_off_port(w, ids, module):
+    """21.1.4: 2 MG Bn ends under a Naval Transport marker in 3726, which is no port."""
+    w.advance(ids.index("i1-axis-movement")).move("2MG", "3726")
+    w.add(*palette_piece(module, "naval-transport"), "3726", report=False)
+
+
+def _naval_marker_kept(w, ids, module):
+    """21.1.5: Brescia sails Benghazi -> Derna under a Naval Transport marker, which is still on it
+    at the end of the next Axis Initial Phase."""
+    w.set_turn(1, 7).move("Brescia", "3210").advance(1).move("Brescia", "3727")
+    w.add(*palette_piece(module, "naval-transport"), "3727", report=False)
+    w.advance(ids.index("i2-axis-movement") - ids.index("i1-axis-movement") - 1)
+
+
+def _full_retreat_next_to_enemy(w, ids, module):
+    """13.3.2: 3 Ind Mot Bde, in Full Retreat, stands in 3026 next to 8 MG Bn (3027) with no
+    friendly Good Order combat unit."""
+    w.move("8MG", "3027").advance(ids.index("i1-allied-movement")).move("3IndMot", "3026")
+    w.add(*palette_piece(module, "full-retreat"), "3026", report=False)
+
+
+@pytest.mark.parametrize("rule, write", [("NA41 6.1.2", _box_of_the_enemy), ("NA41 20.4.2", _fifth_light_on_turn_11),
+                                         ("NA41 21.1.4", _naval_marker_off_port), ("NA41 21.1.5", _naval_marker_kept),
+                                         ("NA41 13.3.2", _full_retreat_next_to_enemy)])
+def test_a_log_trips_the_rules_its_coverage_lists_as_checked(na41, rule, write):
+    """Rules the coverage of every NA41 log lists as checked that no recorded log breaks, each broken
+    by a log written against the module (scenario S1): the audit finds it (round na22 item 6)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    write(w, ids, module)
+    w.advance(1)
+    r = audit([w.write(root / f"trip-{rule.split()[1]}.vlog")], module=module)
+    assert rule in {f.rule for f in r.findings}, [f.message for f in r.findings]
+    assert rule in {c["rule"] for c in r.checked_rules}

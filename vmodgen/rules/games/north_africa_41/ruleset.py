@@ -84,7 +84,11 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                          f"{P} 15.1": "declared attacks and their combat results (which result a breakthrough group "
                                       "follows) are not recorded in a log",
                          f"{P} 8.9.2": "a log's drags may take an Auto DS marker off after the Combat Phase: a "
-                                       "marker left at its end is housekeeping, not judged"}
+                                       "marker left at its end is housekeeping, not judged",
+                         # remnants.py counts the kit roster's unplaced units as able to fill the display
+                         f"{P} 10.4.1": "the remnant count needs the kit's roster (which remnants and 3-step units "
+                                        "are not placed, and may be where the count needs them): a log gives only the "
+                                        "pieces the game placed"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 
