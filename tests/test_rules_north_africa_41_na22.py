@@ -187,9 +187,29 @@ def _full_retreat_next_to_enemy(w, ids, module):
     w.add(*palette_piece(module, "full-retreat"), "3026", report=False)
 
 
+def _unit_in_replacement_pool(w, ids, module):
+    """2.2.3: 3 Ind Mot Bde, no replacement, is put in the Replacement Pool."""
+    w.advance(ids.index("i1-allied-movement")).move("3IndMot", "replacement-pool")
+
+
+def _disrupted_and_full_retreat(w, ids, module):
+    """13.1.1: 3 Ind Mot Bde (3125) under both a Disrupted and a Full Retreat marker."""
+    w.advance(ids.index("i1-allied-movement"))
+    w.add(*palette_piece(module, "disrupted"), "3125", report=False)
+    w.add(*palette_piece(module, "full-retreat"), "3125", report=False)
+
+
+def _disrupted_truck(w, ids, module):
+    """13.2.3: an Axis truck, a non-combat unit, under a Disrupted marker in 1605."""
+    w.advance(ids.index("i1-axis-movement")).move("AxisTruck1", "1605")
+    w.add(*palette_piece(module, "disrupted"), "1605", report=False)
+
+
 @pytest.mark.parametrize("rule, write", [("NA41 6.1.2", _box_of_the_enemy), ("NA41 20.4.2", _fifth_light_on_turn_11),
                                          ("NA41 21.1.4", _naval_marker_off_port), ("NA41 21.1.5", _naval_marker_kept),
-                                         ("NA41 13.3.2", _full_retreat_next_to_enemy)])
+                                         ("NA41 13.3.2", _full_retreat_next_to_enemy),
+                                         ("NA41 2.2.3", _unit_in_replacement_pool),
+                                         ("NA41 13.1.1", _disrupted_and_full_retreat), ("NA41 13.2.3", _disrupted_truck)])
 def test_a_log_trips_the_rules_its_coverage_lists_as_checked(na41, rule, write):
     """Rules the coverage of every NA41 log lists as checked that no recorded log breaks, each broken
     by a log written against the module (scenario S1): the audit finds it (round na22 item 6)."""
