@@ -221,3 +221,17 @@ def test_a_log_trips_the_rules_its_coverage_lists_as_checked(na41, rule, write):
     r = audit([w.write(root / f"trip-{rule.split()[1]}.vlog")], module=module)
     assert rule in {f.rule for f in r.findings}, [f.message for f in r.findings]
     assert rule in {c["rule"] for c in r.checked_rules}
+
+
+def test_a_logs_first_preparation_phase_says_the_boxes_before_it_are_not_recorded(na41):
+    """12.5.2 (the Surrender Box advances one half in the Preparation Phase): a log that begins in
+    the Preparation Phase and puts 2 MG Bn in the Eliminated Units box cannot tell where it stood
+    before. The not-judged line says that was not recorded, not only that a position file's
+    ``[state]`` key is missing (the recorded na41-repl said "needs [state] na41_boxed_before")."""
+    kit, module, root = na41
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.move("2MG", "eliminated")
+    w.advance(1)
+    r = audit([w.write(root / "prep.vlog")], module=module)
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "NA41 12.5.2"]
+    assert why and "is not recorded (a log records it from the end of its first phase on" in why[0], why
