@@ -46,7 +46,11 @@ class Reads:
     finding's hexes are (a hex outside it too); ``setup``: the finding's units' set-up and arrival
     in the position's scenario (the kit's set-up card, ``setup:<scenario>`` and ``arrival`` roster
     columns); ``by_columns``: unit value fields read of the finding's ``by`` units instead (the
-    enemies that made it: a defender's defence, not its attack)."""
+    enemies that made it: a defender's defence, not its attack); ``mix``: a rule parameter naming a
+    unit selector: the finding rests on how many counters of it the kit's roster holds and of which
+    sides and types (listed when any of them is illustrative); ``routes``: keys of the finding's
+    ``details`` holding other routes it read (hex ids, start first): their terrain, hexsides and
+    roads, as ``path`` reads a unit's move (a route the unit could have taken instead)."""
     path: bool = False
     costs: bool = False
     hexes: bool = False
@@ -58,6 +62,8 @@ class Reads:
     area_params: tuple[str, ...] = ()
     setup: bool = False
     by_columns: tuple[str, ...] = ()
+    mix: str = ""
+    routes: tuple[str, ...] = ()
 
 
 NOTHING = Reads()
@@ -232,6 +238,9 @@ class Annotator:
         param = getattr(ruleset, "param", None)
         #: the area ids the rules' ``area_params`` name
         self.area_ids = {p: str(param(p)) for r in self.table.values() for p in r.area_params} if param else {}
+        sel = getattr(ruleset, "sel", None)
+        #: the unit selectors the rules' ``mix`` name (parameter → selector)
+        self.mixes = {r.mix: sel(r.mix) for r in self.table.values() if r.mix} if sel else {}
         self.reads_paths = any(r.path for r in self.table.values())
         self.reads_costs = any(r.path and r.costs for r in self.table.values())
         #: (from, to, movement class) → what a drag's step read of the map (a log's drags repeat)
@@ -260,6 +269,10 @@ class Annotator:
         if r.path:
             for u in units:
                 c.path(_read_route(_route(u), f.hexes), u.unit.movement_class, r.costs)
+        for key in r.routes:
+            route = f.details.get(key) or ()
+            for u in units:
+                c.path(route, u.unit.movement_class, r.costs)
         if r.hexes:
             c.hexes(f.hexes)
         c.params(r.params)
@@ -273,7 +286,18 @@ class Annotator:
         if r.areas:
             c.areas(f.hexes)
         c.named_areas(self.area_ids[p] for p in r.area_params if p in self.area_ids)
+        if r.mix in self.mixes:
+            self._mix(c, pos, r.mix)
         return c.inputs()
+
+    def _mix(self, c: _Collector, pos: Position, param: str) -> None:
+        """The kit's counters of the selector ``param`` names, when any is illustrative (a
+        position's roster; none known: nothing)."""
+        sel = self.mixes[param]
+        mine = [x for x in pos.roster.values() if sel.matches(pos.game, UnitState(unit=x, hex=""))]
+        if any(x.is_illustrative() for x in mine):
+            c.add("unit", f"the kit's counter mix ({', '.join(x.name or x.id for x in mine)}: how many, of which "
+                          "sides and types)")
 
     def position_inputs(self, pos: Position) -> tuple[Input, ...]:
         """What judging ``pos`` read that is illustrative, for the rules the table declares: the

@@ -11,10 +11,12 @@ READS: dict[str, Reads] = {
     "NA41 4.4.1": Reads(stacking=True),               # 5 points a hex
     "NA41 15.2.3": Reads(stacking=True),              # a breakthrough group's 5 points
     "NA41 7.*": Reads(hexes=True),                    # ZOC at the hexes of the finding
-    # 12.1.3 #3: another retreat enters no enemy ZOC: the terrain of its hexes and of the retreat's
-    "NA41 12.1.3/zoc": Reads(path=True, hexes=True),
+    # 12.1.3 #3: another retreat enters no enemy ZOC: the terrain and hexsides of the retreat and of the
+    # other retreat (the finding's details "other_path"), and the terrain of the finding's hexes
+    "NA41 12.1.3/zoc": Reads(path=True, hexes=True, routes=("other_path",)),
     "NA41 16.*": Reads(hexes=True, areas=True),       # line of supply
     "NA41 16.1/phase": NOTHING,                       # an OOS marker changed outside its Supply Phase
     "NA41 8.8.3": Reads(columns=("attack",), by_columns=("defense",)),  # the attackers' attack, defenders' defence
-    "NA41 10.4.1": Reads(columns=("steps",)),         # 3-step units (the kit's step counts are mostly illustrative)
+    # 3-step units (the kit's step counts are mostly illustrative) and the remnants the kit has
+    "NA41 10.4.1": Reads(columns=("steps",), mix="na41_remnant"),
 }

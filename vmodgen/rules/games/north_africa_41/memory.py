@@ -353,6 +353,12 @@ def removal_boxes(rs: NorthAfrica41Units) -> set[str]:
     return set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
 
 
+def taken_out_boxes(rs: NorthAfrica41Units) -> set[str]:
+    """The boxes a unit is put in from the map, not moved to: :func:`removal_boxes` and the
+    Withdrawn Units box (20.3 「マップ上のどこにあるかにかかわらず、それを取り上げて」, ``na41_withdrawn_box``)."""
+    return removal_boxes(rs) | set(_ids(rs, "na41_withdrawn_box"))
+
+
 def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     """19.4.1-19.4.2, at the end of the phasing player's Initial Phase (where replacements are
     used, 19.3): a unit that was in the Eliminated Box or the Remnant Display (``na41_boxed_before``)
@@ -391,6 +397,12 @@ def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
+#: why a check of the boxes' units before this phase is not judged: nothing recorded them (a log's
+#: first phase: the record starts at its end; a position file states them)
+UNRECORDED_BOXES = ("is not recorded (a log records it from the end of its first phase on; a position file "
+                    "needs [state] na41_boxed_before)")
+
+
 def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     """12.5.2, 3.1 A.4: in the Preparation Phase surrendered units advance one half of the Surrender
     Box: from the left half to the right, from the right half to the Eliminated Box."""
@@ -405,7 +417,7 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
         boxed = [u for u in pos.units if u.hex in set(halves) | set(_ids(rs, "na41_return_boxes")[:1])]
         if boxed:
             rs.not_judged(f"{P} 12.5.2", f"where {rs.names(boxed)} stood before the Preparation Phase (the Surrender "
-                                         "Box advances one half) needs [state] na41_boxed_before")
+                                         f"Box advances one half) {UNRECORDED_BOXES}")
         return []
     left, right = halves
     elim = _ids(rs, "na41_return_boxes")[:1]
@@ -458,8 +470,8 @@ def check_surrender_entry(rs: NorthAfrica41Units, board: Board) -> list:
     if not isinstance(old, dict):
         if there:
             rs.not_judged(f"{P} 12.5.3", f"when {rs.names(there)} entered {halves[0]} (a unit surrenders only in a "
-                                         "Movement or Combat Phase or to isolation in its own Supply Phase) needs "
-                                         "[state] na41_boxed_before")
+                                         "Movement or Combat Phase or to isolation in its own Supply Phase) "
+                                         f"{UNRECORDED_BOXES}")
         return []
     side = pos.side or ""
     before = None if pos.moves_announced else _previous_phase(pos)

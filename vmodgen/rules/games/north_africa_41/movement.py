@@ -32,7 +32,7 @@ from ...core.costs import CostTable
 from ..before_advances import before_advances
 from . import control
 from .carried import BUILDING, fort_owner, na41
-from .memory import before_status, removal_boxes, step, tracked
+from .memory import before_status, step, taken_out_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
 
@@ -461,9 +461,12 @@ def disengaging(rs: NorthAfrica41Units, board: Board, u: UnitState) -> bool:
 def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
     out = []
     rail_users = []
+    gone = taken_out_boxes(rs)
     for u in board.pos.units:
         if u.previous is None or rs.marker(u) or not u.moved:
             continue
+        if u.hex in gone and board.is_hex(u.previous):
+            continue                  # eliminated, surrendered or withdrawn: put there, not moved
         path = path_of(u)
         if rs.is_(u, "na41_immobile"):
             out.append(rs.finding(board, f"{P} 17.1.2", "movement", f"{label(u)} never moves, but went from "
@@ -731,9 +734,10 @@ def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str,
     non-mechanized unit without a truck retreating more than 2 hexes surrenders; 13.3.2 a Full
     Retreat unit entering enemy ZOC is eliminated; 27.5 disengagement limits. A unit that went to
     the Eliminated Box, the Remnant Display or the Surrender Box was taken out of play (eliminated in
-    combat, 10.1; surrendered, 12.5.1): no retreat rule reads that move (a log shows it as a
-    combat-phase drag, which the audit reads as a retreat)."""
-    if u.hex in removal_boxes(rs):
+    combat, 10.1; surrendered, 12.5.1), one put in the Withdrawn Units box was withdrawn (20.3): no
+    retreat rule reads that move (a log shows it as a combat-phase drag, which the audit reads as a
+    retreat)."""
+    if u.hex in taken_out_boxes(rs):
         return []
     out, name = [], label(u)
     if len(set(path)) < len(path):

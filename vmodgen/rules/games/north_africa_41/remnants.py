@@ -2,15 +2,20 @@
 play. A 3-step unit that took its second loss may be replaced by a remnant of its unit type: the
 unit goes on the display, the remnant where it stood, or (19.4.1) in an off-map box or with a corps
 HQ (「次いで残余はマップ外ボックス又は軍団 HQ に置かれます」), so a remnant is in play anywhere but the
-boxes of units out of play (the Eliminated box, the Remnant Display, the Surrender Box); an eliminated remnant goes back to the
+boxes of units out of play (the Eliminated box, the Remnant Display, the Surrender Box); one in the
+Withdrawn Units box (``na41_withdrawn_box``) still stands for its unit on the display (20.3: a unit
+is withdrawn 「現在のステップ段階で」, at its step, and 20.2's order withdraws remnants too: it returns); an eliminated remnant goes back to the
 display and its unit to the Eliminated box; a remnant rebuilt by a replacement goes back too and
 its unit returns reduced (19.6: 「残余ディスプレイ内のユニットは、常に残余又はそれがあらわしているユニット
 でなければなりません」). Judged in a kit position only: the roster says which units the position
 does not place (each may be where the count needs it, so it is never held against the position).
-The kit's counter mix is illustrative (how many remnants there are, and of which types; most step
-counts): a 3-step unit whose side and type have no remnant in the roster is named not judged, and
-a remnant whose side and type have no 3-step unit in the roster stands for a unit the kit lacks,
-so it is not held against the display (a stacking position may place one)."""
+Remnants are counted by side and unit type only: the book asks for 「適切なユニット・タイプの残余」 and
+names no nation (the kit's German and Italian remnant counters are its own illustrative mix, so a
+German remnant may stand for an Italian unit). The kit's counter mix is illustrative (how many
+remnants there are, and of which types; most step counts), so every finding rests on it
+(``inputs.READS``): a 3-step unit whose side and type have no remnant in the roster is named not
+judged, and a remnant whose side and type have no 3-step unit in the roster stands for a unit the
+kit lacks, so it is not held against the display (a stacking position may place one)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -19,19 +24,12 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from .memory import removal_boxes
-from .movement import nat_group
 from .units import NorthAfrica41Units
 
 P = "NA41"
 #: 10.3, 10.4.1: only a 3-step unit forms a remnant, on its third step
 REMNANT_STEPS = 3
 
-
-def axis_nation(u: UnitState) -> str:
-    """German and Italian remnants stand for their own nation's units (the counters print "German Inf",
-    "Italian Inf"); the Allied remnants' nations (British, Commonwealth) are not read: "" for them."""
-    n = nat_group(u)
-    return n if n in ("german", "italian") else ""
 
 
 def count(n: int, what: str) -> str:
@@ -45,13 +43,13 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
         return []
     display = str(rs.param("na41_remnant_display"))
     is_remnant = lambda u: rs.is_(u, "na41_remnant")                       # noqa: E731
-    group = lambda u: (u.side, axis_nation(u), u.unit.type)                 # noqa: E731
+    group = lambda u: (u.side, u.unit.type)                                 # noqa: E731
     placed = {u.id for u in pos.units}
     roster = [UnitState(unit=x, hex="") for x in pos.roster.values()]
     spare = [x for x in roster if x.id not in placed]
     kinds = {group(x) for x in roster if is_remnant(x)}
     out = []
-    standing: Counter = Counter()                           # (side, nation, type) -> units on the display
+    standing: Counter = Counter()                           # (side, type) -> units on the display
     for u in pos.units:
         if u.hex != display or is_remnant(u) or rs.marker(u):
             continue
@@ -60,8 +58,8 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
                                   f"it has {u.unit.steps} step{'s' if u.unit.steps != 1 else ''}: only a 3-step unit "
                                   "is replaced by a remnant, on its second loss (10.3, 10.4.1).", [display], [u]))
         elif group(u) not in kinds:
-            nation = (axis_nation(u) or u.side).capitalize()
-            rs.not_judged(f"{P} 10.4.1", f"{label(u)} stands on the Remnant Display, but the kit has no {nation} "
+            rs.not_judged(f"{P} 10.4.1", f"{label(u)} stands on the Remnant Display, but the kit has no "
+                                         f"{rs.side_name(u.side)} "
                                          f"remnant of its type ({u.unit.type}); its remnant counters are illustrative, "
                                          "so whether the game has one (else the unit goes to the Eliminated box, "
                                          "10.4.2) is not known")
@@ -73,8 +71,8 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
     for g in set(standing) | set(on_map):
         free_remnants = sum(1 for x in spare if is_remnant(x) and group(x) == g)
         free_units = sum(1 for x in spare if not is_remnant(x) and x.unit.steps == REMNANT_STEPS and group(x) == g)
-        side, nation, kind = g
-        side = (nation or side).capitalize()
+        side, kind = g
+        side = rs.side_name(side)
         if standing[g] > on_map[g] + free_remnants:
             units = [u for u in pos.units if u.hex == display and not is_remnant(u) and group(u) == g]
             out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"the Remnant Display holds {rs.names(units)}, but "

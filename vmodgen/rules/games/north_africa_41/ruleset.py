@@ -52,7 +52,7 @@ from . import remnants as na_remnants
 from . import retreat_markers as na_retreat_markers
 from . import field_params
 from . import supply as na_supply
-from .memory import removal_boxes
+from .memory import removal_boxes, taken_out_boxes
 from .stacking import NorthAfrica41Stacking
 
 P = "NA41"
@@ -84,7 +84,11 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                          f"{P} 15.1": "declared attacks and their combat results (which result a breakthrough group "
                                       "follows) are not recorded in a log",
                          f"{P} 8.9.2": "a log's drags may take an Auto DS marker off after the Combat Phase: a "
-                                       "marker left at its end is housekeeping, not judged"}
+                                       "marker left at its end is housekeeping, not judged",
+                         # remnants.py counts the kit roster's unplaced units as able to fill the display
+                         f"{P} 10.4.1": "the remnant count needs the kit's roster (which remnants and 3-step units "
+                                        "are not placed, and may be where the count needs them): a log gives only the "
+                                        "pieces the game placed"}
 
     # ---- unit classes (2.3) ------------------------------------------------------------------
 
@@ -413,7 +417,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         return self._one_move(board, u, ez)
 
     def _one_move(self, board: Board, u: UnitState, ez: ZocField) -> list:
-        if u.hex in removal_boxes(self) and u.previous is not None and board.is_hex(u.previous):
+        if self._put_out(board, u):
             return self._taken_out(board, u)
         out = self._mode_limits(board, u)
         if u.mode == "special_transfer":
@@ -446,14 +450,20 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                 found = with_rommel
         return out + found
 
+    def _put_out(self, board: Board, u: UnitState) -> bool:
+        """Whether ``u`` went from a map hex into a box units are put in, not moved to (the
+        Eliminated Box, the Remnant Display, the Surrender Box, the Withdrawn Units box)."""
+        return u.hex in taken_out_boxes(self) and u.previous is not None and board.is_hex(u.previous)
+
     def _taken_out(self, board: Board, u: UnitState) -> list:
         """A unit put from a map hex into the Eliminated Box, the Remnant Display or the Surrender Box
-        was taken out of play (eliminated, 10.1; surrendered, 12.5), not moved: no move rule reads it.
+        was taken out of play (eliminated, 10.1; surrendered, 12.5), one put in the Withdrawn Units box
+        was withdrawn (20.3 「それを取り上げて」), not moved: no move rule reads it.
         12.5.1 「戦闘又は退却で除去されたときに非補給下（その瞬間に判定）の戦闘ユニット」 surrenders: one under an
         OOS marker put in the Eliminated Box may have been out of supply at that moment, which the
         marker (placed at its last Supply Phase) does not tell: not judged. Returns no finding."""
         surrender = set(str(self.param("na41_surrender_boxes")).replace(" ", "").split(","))
-        if u.hex not in surrender and self.combat(u) and (u.has("oos") or u.has("oos_red")):
+        if u.hex in removal_boxes(self) and u.hex not in surrender and self.combat(u) and (u.has("oos") or u.has("oos_red")):
             self.not_judged(f"{P} 12.5.1", f"{label(u)}, under an OOS marker, went from {u.previous} to {u.hex}: a "
                                           "combat unit out of supply at the moment it is eliminated surrenders (Surrender "
                                           "Box), and its supply at that moment is not recorded")
@@ -533,14 +543,16 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """21.1.1, 21.1.4: a unit under a naval transport marker went by sea: it is lifted from a
         friendly port and put in the port of landing (no movement points, in and out of enemy ZOC), and
         it makes no normal move in that impulse, so its move starts in a port (where it ends:
-        :func:`.movement.transported`). Control: 16.3.4 as the unit found it (:func:`.control.side_of`);
-        unknown: not judged."""
+        :func:`.movement.transported`). Control: at the start of the Movement Phase (21.1.4
+        「手番プレイヤーの移動フェイズ開始時に友軍支配下の港湾」, :func:`.control.at_phase_start`: stated, else
+        the units that stood in the port then, the unit and those that sailed with it included, else
+        the record before this phase's moves); unknown: not judged."""
         prev, name = u.previous or "", label(u)
         why = []
         if "port" not in board.features(prev):
             why.append(f"it started in {prev}, which is not a port")
         else:
-            owner = control.side_of(self, board, prev, aside=(u,))      # 16.3.4, its own move aside
+            owner = control.at_phase_start(self, board, prev)
             if owner and owner != u.side:
                 why.append(f"it sailed from {prev}, a port the other side controls")
             elif owner and not self.port_control(board, prev, owner, start=True):
@@ -741,7 +753,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """12.2.1: a retreat eliminates the unit if it ends in enemy ZOC (judged once the retreat
         is finished: ``Position.retreats_open``), enters overlapping enemy ZOCs or enters a second
         enemy-ZOC hex; friendly combat units outside the retreating stack cancel enemy ZOC in
-        their hex."""
+        their hex. A unit put out of play (:meth:`_put_out`) did not retreat."""
+        if self._put_out(board, u):
+            return []
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         stack = {x.id for x in board.pos.units if x.previous == u.previous and x.mode == "retreat"}
         out, entered = [], 0
@@ -826,17 +840,22 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         other = clear(start, (start,), 0)
         if other is None:
             return []
-        # the other path's terrain and hexsides are read too: its hexes are the finding's
+        # the other path's terrain and hexsides are read too (inputs.READS: its hexes are the finding's,
+        # the path itself its details')
         hexes = list(dict.fromkeys((*zocs, *other, *path)))
         return [self.finding(board, f"{P} 12.1.3", "zoc", f"{label(u)} retreated {' -> '.join(path)} through "
                              f"{', '.join(zocs)}, in enemy ZOC, though {' -> '.join(other)} enters none: a retreat "
-                             "avoids enemy ZOC where it can (12.1.3, guideline 3).", hexes, [u])]
+                             "avoids enemy ZOC where it can (12.1.3, guideline 3).", hexes, [u],
+                             other_path=list(other))]
 
     def check_advance(self, board: Board, u: UnitState, ez: ZocField) -> list:
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
         vacated (the first hex of the advance). Whether a limited ZOC stops an advance is open
         (7.3 exempts it only from stopping *movement*; an advance is not movement): by default it
-        does (``na41_limited_zoc_stops_advance = false`` reads it the other way)."""
+        does (``na41_limited_zoc_stops_advance = false`` reads it the other way). A unit put out of
+        play (:meth:`_put_out`: an attacker eliminated by the combat) did not advance."""
+        if self._put_out(board, u):
+            return []
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         out = []
         if (u.has("oos") or u.has("oos_red")) and len(path) - 1 > self.num("advance_max_oos"):

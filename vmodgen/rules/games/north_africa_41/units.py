@@ -69,6 +69,9 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "na41_supply_pool_box": ("supply-pool", "17.4: the display of unused SPs, where a free SP comes from (box id)"),
         "na41_conversions": ("5lt:21pz:10", "20.4.2: old formation:new formation:turn of each conversion (the 5th "
                              "Light becomes the 21st Panzer in the Preparation Phase of turn 10)"),
+        "na41_withdrawn_box": ("withdrawn", "20.3: the Withdrawn Units box (box id): a unit put there from the map "
+                               "was withdrawn (「マップ上のどこにあるかにかかわらず、それを取り上げて…撤退ボックス内に"
+                               "置きます」), not moved; it returns to play later"),
         "na41_replacement_pool_box": ("replacement-pool", "2.2.3: the box of unused replacement units (box id)"),
         "na41_remnant_display": ("remnant-display", "10.4.1, 19.6: the display of unused remnants and of the units "
                                  "remnants on the map stand for (box id)"),
