@@ -826,7 +826,8 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
                 if m.has_hex(a) and m.has_hex(b) and not m.adjacent(a, b):
                     raise t.error(f"the path jumps from '{a}' to '{b}', which are not adjacent", "path")
         mode = t.str("mode", "move")
-        mode = resolve(mode, {x: x for x in modes}) or mode
+        # a mode as the rulebooks head it, "Extended Movement", "Rail Movement", "Strategic Movement"
+        mode = resolve(mode, {x: (x, f"{x} movement") for x in modes}) or mode
         if mode not in modes:
             raise t.error(f"unknown mode '{mode}' for this rule set (known: {', '.join(sorted(modes))})", "mode")
         pos.units.append(UnitState(unit, hexid, reduced, status, previous, tuple(path) if path else None, mode,
