@@ -62,6 +62,21 @@ def test_a_name_no_spelling_reaches_is_still_refused(tmp_path):
     assert "unknown status 'Out of Fuel'" in str(e.value)
 
 
+
+@pytest.mark.parametrize("written, want", [("Extended Movement", "extended"), ("rail movement", "rail"),
+                                           ("Tactical", "tactical")])
+def test_a_mode_as_the_rulebook_heads_it(tmp_path, written, want):
+    """NA41 5.3 「機械化ユニットの拡張移動 [Extended Movement for Mechanized Units]」: a mode read with or without
+    the word movement, as the rulebook heads it (rulepos29; before, "Extended Movement" was refused)."""
+    pos = load(tmp_path, f'\n[[units]]\nunit = "5Pz"\nhex = "2938"\nprevious = "2937"\nmode = "{written}"\n')
+    assert pos.units[0].mode == want
+
+
+def test_a_mode_of_another_game_is_still_refused(tmp_path):
+    with pytest.raises(InputError) as e:
+        load(tmp_path, '\n[[units]]\nunit = "5Pz"\nhex = "2938"\nprevious = "2937"\nmode = "Strategic Movement"\n')
+    assert "unknown mode 'Strategic Movement'" in str(e.value)
+
 OM = '[position]\ngame = "operation-mercury"\nturn = 8\n'
 
 

@@ -429,11 +429,14 @@ def main() -> None:
 def boxes(islands) -> list[str]:
     out: list[str] = []
 
-    def box(bid, name, kind, side="", note=""):
+    def box(bid, name, kind, side="", note="", units=True):
+        # units=False: a box for markers only, where a position may place no unit
         out.extend(["[[boxes]]", f"id = {q(bid)}", f"name = {q(name)}", f"kind = {q(kind)}"]
-                   + ([f"side = {q(side)}"] if side else []) + ([f"note = {q(note)}"] if note else []) + [""])
-    box("turn-track", "Turn Record Track", "track", note="Turn and Weather markers [4.14, 5.12]")
-    box("motor-pool", "Motor Pool track", "track", "allied", "[18.12]")
+                   + ([f"side = {q(side)}"] if side else []) + ([f"note = {q(note)}"] if note else [])
+                   + ([] if units else ["units = false"]) + [""])
+    box("turn-track", "Turn Record Track", "track", note="Turn and Weather markers [4.14, 5.12]", units=False)
+    box("motor-pool", "Motor Pool track", "track", "allied",
+        "the Motor Pool marker records the points used this turn [18.12]", units=False)
     box("cup", "Opaque cup", "display", note="AMs and CAS air units are drawn from it [7.13]")
     box("axis-activation-pool", "Axis Activation Pool", "holding", "axis", "[7.15]")
     box("allied-activation-pool", "Allied Activation Pool", "holding", "allied", "[7.15]")
@@ -460,9 +463,9 @@ def boxes(islands) -> list[str]:
     for sid, booms in BOOMS.items():
         for name, *_ in booms:
             box(name.lower().replace(" ", "-") + "-box", f"{name} box hex", "display",
-                note="Harbor Boom Destroyed marker goes here [18.33]")
-    box("drift-table-a", "Drift diagram Table A", "display", note="printed on the map [15.41]")
-    box("drift-table-b", "Drift diagram Table B", "display", note="printed on the map [15.41]")
+                note="Harbor Boom Destroyed marker goes here [18.33]", units=False)
+    box("drift-table-a", "Drift diagram Table A", "display", note="printed on the map [15.41]", units=False)
+    box("drift-table-b", "Drift diagram Table B", "display", note="printed on the map [15.41]", units=False)
     box("axis-eliminated", "Axis eliminated units", "holding", "axis", "for rally [18.2]")
     box("allied-eliminated", "Allied eliminated units", "holding", "allied", "for rally [18.2]")
     return out

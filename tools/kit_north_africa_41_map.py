@@ -471,6 +471,8 @@ def write() -> None:
         ("shipping-allied", "Allied Coastal Shipping Modifier Box", "display", "allied", [], "holds airfield markers (22.2.2)"),
         ("shipping-axis", "Axis Coastal Shipping Modifier Box", "display", "axis", [], "holds airfield markers (22.2.2)"),
     ]
+    # record tracks that hold markers only: a position placing a unit there is refused
+    markers_only = {"malta-track", "impulse-track", "phase-track", "vp-track", "rp-track-allied", "rp-track-axis"}
     for bid, name, kind, side, adj, note in boxes:
         w("[[boxes]]")
         w(f'id = "{bid}"')
@@ -481,6 +483,8 @@ def write() -> None:
         if adj:
             w(f"adjacent = {toml_list(adj)}")
         w(f'note = "{note}"')
+        if bid in markers_only:
+            w("units = false")
         w("")
     w("# ---- supply attrition sectors (25.1): names from the text, boundaries illustrative")
     for aid, name, lo, hi in SECTORS:

@@ -370,6 +370,8 @@ def main() -> None:
             [f'side = "{side}"'] if side else []) + [f'note = "{note}"']
         if bid in boxes_adj:
             out.append(f"adjacent = {toml_list(boxes_adj[bid])}")
+        if bid.startswith("rsc-") or bid == "interdiction-record":
+            out.append("units = false")      # record tracks for markers only: a position places no unit there
         out.append("")
     (OUT / "map.toml").write_text("\n".join(out), encoding="utf-8")
     print(f"wrote {OUT}: {len(all_hexes('W'))} + {len(all_hexes('E'))} hexes, {len(places)} places, "

@@ -228,7 +228,7 @@ def _load_features(doc: TomlDoc, mapdata: MapData, game: Game) -> None:
             if kind not in ("offmap", "holding", "track", "display"):
                 raise t.error(f"box kind must be offmap, holding, track or display, not '{kind}'", "kind")
             adj = tuple(_hex_ref(t, mapdata, "adjacent", h) for h in t.str_list("adjacent"))
-            mapdata.boxes[bid] = Box(bid, t.str("name"), kind, side, adj, t.str("note", ""))
+            mapdata.boxes[bid] = Box(bid, t.str("name"), kind, side, adj, t.str("note", ""), t.bool("units", True))
     for t in doc.tables("areas"):
         with item():
             t.check_keys(keys("map.toml", "[[areas]]"))

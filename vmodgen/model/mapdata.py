@@ -77,6 +77,8 @@ class Box:
     side: str = ""
     adjacent: tuple[str, ...] = ()   # map hexes that touch it
     note: str = ""
+    #: False: a box for markers only (a record track, a diagram printed on the map), where no unit stands
+    units: bool = True
 
 
 @dataclass(frozen=True)

@@ -172,7 +172,9 @@ TABLES: dict[str, dict[str, tuple[Key, ...]]] = {
             Key("id", "id", REQUIRED, "set-ups may name it like a hex"), Key("name", "text", REQUIRED, ""),
             Key("kind", "text", '"offmap"', "offmap, holding, track or display"),
             Key("side", "side id", '""', ""), Key("adjacent", "list of hex IDs", "[]", "hexes next to the box"),
-            Key("note", "text", '""', "")),
+            Key("note", "text", '""', ""),
+            Key("units", "true/false", "true", "false: it holds markers only (a record track, a diagram printed on "
+                "the map); a position placing a unit there is refused")),
         "[[areas]]": (
             Key("id", "id", REQUIRED, ""), Key("name", "text", REQUIRED, ""),
             Key("kind", "text", '"sector"', ""), Key("hexes", "list of hex IDs", "[]", ""),

@@ -499,6 +499,16 @@ def _hex_hint(m: MapData, h: str) -> str:
     return ""
 
 
+def _no_unit_in_marker_box(t: Table, m: MapData, places: list[str], key: str) -> None:
+    """Refuse a unit standing in, or moving from or through, a box that holds markers only (a record
+    track, a diagram printed on the map: ``units = false`` in the kit's map): no rule could read it."""
+    for h in places:
+        box = m.boxes.get(h)
+        if box is not None and not box.units:
+            raise t.error(f"'{h}' ({box.name}) holds markers only ({box.note or 'the kit says so'}); "
+                          "no unit stands in it", key)
+
+
 def _not_a_hex(t: Table, m: MapData, h: str, key: str, what: str = "") -> InputError:
     return t.error(f"{what}'{h}' is neither a hex of the map nor a box{_hex_hint(m, h)}", key)
 
@@ -825,8 +835,11 @@ def _load_units(doc: TomlDoc, game: Game, m: MapData, pos: Position, roster: dic
             for a, b in zip(path, path[1:]):
                 if m.has_hex(a) and m.has_hex(b) and not m.adjacent(a, b):
                     raise t.error(f"the path jumps from '{a}' to '{b}', which are not adjacent", "path")
+        for key, places in (("hex", [hexid]), ("previous", [previous] if previous else []), ("path", path or [])):
+            _no_unit_in_marker_box(t, m, places, key)
         mode = t.str("mode", "move")
-        mode = resolve(mode, {x: x for x in modes}) or mode
+        # a mode as the rulebooks head it, "Extended Movement", "Rail Movement", "Strategic Movement"
+        mode = resolve(mode, {x: (x, f"{x} movement") for x in modes}) or mode
         if mode not in modes:
             raise t.error(f"unknown mode '{mode}' for this rule set (known: {', '.join(sorted(modes))})", "mode")
         pos.units.append(UnitState(unit, hexid, reduced, status, previous, tuple(path) if path else None, mode,

@@ -122,7 +122,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             raise InputError(pos.source, f"[state] air_entry_turn must be a turn number, not {turn!r}")
         w = pos.state.get("weather")
         if w is not None and (not isinstance(w, str) or w.lower() not in ("good", "windy", "storm")):
-            raise InputError(pos.source, f"[state] weather must be \"good\", \"windy\" or \"storm\", not {w!r}")
+            raise InputError(pos.source, f"[state] weather must be \"good\", \"windy\" or \"storm\" (良好, 強風, 嵐), "
+                                         f"not {w!r}")
 
     def remember(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
         prev = {u.id: u.hex for u in before.units} if before is not None else \

@@ -32,6 +32,12 @@ from .units import SCENARIOS
 P = "IM"
 
 
+#: ``[state] time`` and ``weather`` as a reader writes them, any capitals, or in the Japanese
+#: rulebook's words: 夜間 (「夜間ターン」, 8.4) and 良好, 強風, 嵐 (5.1「良好 [Good]、強風 [Windy]、嵐 [Storm]」)
+TIME_WORDS = {"am": "am", "pm": "pm", "night": "night", "夜間": "night"}
+WEATHER_WORDS = {"good": "good", "windy": "windy", "storm": "storm", "良好": "good", "強風": "windy", "嵐": "storm"}
+
+
 @dataclass(frozen=True)
 class PhaseEnd(When):
     """At the end of the phases ``phases`` (ids, where kinds are too coarse: the Weather and the
@@ -91,8 +97,13 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             raise InputError(pos.source, f"[position] scenario {pos.scenario!r} names Scenario {n}; the rulebook has "
                                          f"Scenarios {', '.join(SCENARIOS[:-1])} (Malta) and {SCENARIOS[-1]} (Leros)")
         time = pos.state.get("time", "night")
-        if not isinstance(time, str) or time.lower() not in ("am", "pm", "night"):
-            raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\", not {time!r}")
+        if not isinstance(time, str) or time.strip().casefold() not in TIME_WORDS:
+            raise InputError(pos.source, f"[state] time must be \"am\", \"pm\" or \"night\" (夜間), not {time!r}")
+        if "time" in pos.state:
+            pos.state["time"] = TIME_WORDS[time.strip().casefold()]
+        weather = pos.state.get("weather")
+        if isinstance(weather, str) and weather.strip().casefold() in WEATHER_WORDS:
+            pos.state["weather"] = WEATHER_WORDS[weather.strip().casefold()]
         for key, example in (("beachheads", "7"), ("airheads", "german")):
             v = pos.state.get(key, {})
             if not isinstance(v, dict) or not all(isinstance(x, str) for x in v.values()):

@@ -4,20 +4,28 @@ shifts. A position records neither the hexsides nor every cause of halving and d
 is judged only when it falls below 1:3 even at its best: every attacker doubled (9.6: attacking down
 a ridge or escarpment), capped at 30, against every defender halved (rounded up: disrupted, under a
 rail or naval transport marker), a parenthesized defence (8.6) counted only when the hex holds
-nothing else. Other attacks are not judged here (as before round rulepos28), nor one with an
-attacker of no attack value or a defender of no defence value (named not judged: counting it as 0
-would invent a value)."""
+nothing else. An attack at 1:3 or better at its best but below 1:3 at the printed values with the
+modifiers the position records (a fortification in the defenders' hex, 9.5.1; the halving markers,
+9.1; the caps) holds only if its attackers attack down a ridge or escarpment, which the kit's
+illustrative hexsides cannot tell: it is named not judged, never passed as legal (round rulepos29:
+four factors against three brigades in a fort, 15 after the cap, passed). Other attacks are not
+judged here, nor one with an attacker of no attack value or a defender of no defence value (named not
+judged: counting it as 0 would invent a value)."""
 from __future__ import annotations
 
 import math
 
 from ...core.board import Board
 from ...core.stacking import fmt
+from .carried import fort_owner
 from .units import NorthAfrica41Units
 
 P = "NA41"
 #: 8.8.1, 8.8.2: the most attack and defence factors a combat uses; 8.8.3: the lowest odds
 ATTACK_CAP, DEFENSE_CAP, LOWEST_ODDS = 30, 15, 1 / 3
+#: 9.1: the markers that halve a defender (disrupted, and full retreat with every penalty of
+#: disruption, 13.3.2; rail or naval transport, 21.1.5) and an attacker (out of supply, 16.4)
+HALVED_DEFENDING, HALVED_ATTACKING = ("disrupted", "full_retreat", "rail", "naval_transport"), ("oos", "oos_red")
 
 
 def check(rs: NorthAfrica41Units, board: Board) -> list:
@@ -47,7 +55,35 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
                                   f"best: {fmt(best)} attack factors (every attacker doubled, 9.6) against "
                                   f"{fmt(least)} defence factors (every defender halved); an attack below 1:3 is not "
                                   "allowed (8.3, 8.8.3).", [a.hex], attackers, by=defenders))
+        elif least:
+            attack, defence = _printed_odds(rs, board, a.hex, attackers, defenders)
+            if defence and attack / defence < LOWEST_ODDS:
+                rs.not_judged(f"{P} 8.8.3", f"the attack on {a.hex} is {fmt(attack)} attack factors against "
+                              f"{fmt(defence)} defence factors at the printed values with the markers the position "
+                              "shows (9.1, 9.5.1, 8.8.2), below 1:3; it is allowed only if its attackers attack "
+                              "down a ridge or escarpment (doubled, 9.6), which this rule does not judge (a kit's hexsides "
+                              "are illustrative)")
     return out
+
+
+def _printed_odds(rs: NorthAfrica41Units, board: Board, h: str, attackers: list, defenders: list) -> tuple:
+    """The capped attack and defence factors of an attack with no terrain doubling or halving: only
+    the markers of 9.1 and a fortification in the defenders' hex (9.5.1: non-vehicle defenders
+    doubled, vehicles attacking it halved; halved and doubled is the printed value, 9.1)."""
+    vehicle = rs.sel("na41_vehicle")
+    # 9.5.7: an enemy entering the hex removes the marker, so a fort there is the defenders'
+    fort = fort_owner(board, h) is not None
+    plain = [x for x in defenders if "paren_defense" not in x.unit.flags] or defenders[:1]
+
+    def factor(u, field_id: str, halved: bool, doubled: bool) -> float:
+        v = u.number(field_id)
+        return v if halved == doubled else 2 * v if doubled else math.ceil(v / 2)
+
+    attack = sum(factor(u, "attack", any(u.has(s) for s in HALVED_ATTACKING)
+                        or fort and vehicle.matches(rs.game, u), False) for u in attackers)
+    defence = sum(factor(x, "defense", any(x.has(s) for s in HALVED_DEFENDING),
+                         fort and not vehicle.matches(rs.game, x)) for x in plain)
+    return min(ATTACK_CAP, attack), min(DEFENSE_CAP, defence)
 
 
 def _strength(u, field_id: str) -> float | None:
