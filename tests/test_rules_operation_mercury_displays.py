@@ -57,8 +57,11 @@ def test_night_turn_has_no_interdiction_to_come_back_from(prev, to):
 @pytest.mark.parametrize("prev,to", [("air-flown", "air-abort-1"), ("air-ready", "air-flown"),
                                      ("air-ready", "air-abort-2")])
 def test_interdiction_results_in_a_log_are_legal_and_named_by_nothing(prev, to):
-    """12.41 step 7 in a log (``previous`` = the phase start): legal, no finding, nothing not judged."""
-    p = position(air("G-Bf109-1", prev, to) + f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n')
+    """12.41 step 7 in a log: legal, no finding, nothing not judged. As a real log's Air Unit Allocation
+    Phase, the unit has no ``previous`` (no side moves there): it is read from the previous phase end
+    (rv-om22 item 1; the real-log tests are in ``test_rules_operation_mercury_displays_log.py``)."""
+    p = position(kit(4, "air-allocation") + table("units", unit="G-Bf109-1", hex=to)
+                 + f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n')
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and not any("12.31" in r or "12.23" in r for r in rs.take_not_judged())
 
@@ -168,8 +171,11 @@ def test_ammo_marker_judged_from_the_allied_naval_movement_phase(phase, want):
 
 @pytest.mark.parametrize("extra", ['\n[state]\nom_end_hexes = {"A-DD-Kelvin" = "alexandria-ready"}\n', None])
 def test_ammo_marker_in_a_log_or_with_no_phase_is_named_not_judged(extra):
-    """16.44 in a log (a marker may lag the tracker) or in a position with no phase: not judged, named."""
-    unit = table("units", unit="A-DD-Kelvin", hex="allied-naval-display", previous="alexandria-ready", status=["ammo"])
+    """16.44 in a log (a marker may lag the tracker) or in a position with no phase: not judged, named.
+    The log's ship has no ``previous`` (a real log's naval phases give none): it is read from the
+    previous phase end (rv-om22 item 1)."""
+    unit = table("units", unit="A-DD-Kelvin", hex="allied-naval-display", status=["ammo"],
+                 **({} if extra else {"previous": "alexandria-ready"}))
     text = kit(4, "allied-naval-movement") + unit + extra if extra else \
         '[position]\ngame = "operation-mercury"\nturn = 4\n\n' + unit
     p = position(text)

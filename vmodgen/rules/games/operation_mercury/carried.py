@@ -32,3 +32,12 @@ class MercuryMemory(Memory):
 def mercury(pos: Position) -> MercuryMemory:
     """What was carried to ``pos`` (nothing recorded, when it carries no Operation Mercury memory)."""
     return carried(pos, MercuryMemory)
+
+
+def came_from(pos: Position, u) -> str | None:
+    """Where ``u`` stood before this phase's moves: its ``previous``, else the previous phase end
+    (``om_end_hexes``). A log's replay gives a ``previous`` only in the phases where units move, and
+    there only to the moving side's units: the other phases' moves (the Air Unit Allocation, Port
+    Refit and naval phases) are seen from the phase end before."""
+    ends = mercury(pos).om_end_hexes
+    return u.previous or (ends.get(u.id) if isinstance(ends, dict) else None)

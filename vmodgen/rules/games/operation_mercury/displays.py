@@ -2,7 +2,8 @@
 12.31) and the Alexandria and Athens port boxes (16.41, 16.42, 16.46): which box a counter may go to
 from which, and in which phase.
 
-A move on a display is read from a unit's ``previous`` box in a position file. The order of the
+A move on a display is read from a unit's ``previous`` box, else (a log's phases with no moving
+side) its box at the previous phase end (:func:`.carried.came_from`). The order of the
 boxes (a unit moves one box nearer Ready a readiness, one refit box a turn) is judged in any
 position; the phase a move belongs to only in a position file (a log's drags follow the players'
 bookkeeping, a step before or after the tracker, as 12.23a's lag in :func:`.phases.night_missions`)."""
@@ -14,7 +15,7 @@ from ...core.board import Board
 from ...core.moves import label
 from ...core.select import Selector
 from ...core.stacking import fmt
-from .carried import mercury
+from .carried import came_from, mercury
 from .memory import time_of_day
 
 P = "OM"
@@ -98,7 +99,7 @@ def check_air_display(rs, board: Board) -> list:
                               + ("in a log a player may show a mission's target so" if not in_file else
                                  "a position with no phase end may show it over its target, in combat"))
             continue
-        came = u.previous
+        came = came_from(pos, u)
         if not came or came == u.hex or came not in track + missions or u.hex not in track + missions:
             continue
         here, there = box_name(board, came), box_name(board, u.hex)
@@ -207,13 +208,14 @@ def check_port_boxes(rs, board: Board) -> list:
     box of its type: from outside the boxes any refit box). 16.46: a German convoy in Athens moves
     one box right after each Port Refit Phase, never back (when is not judged: 'following' the phase)."""
     pos = board.pos
-    timed = in_position_file(pos) and bool(pos.phase) and pos.at == "end"
+    in_file = in_position_file(pos)
+    timed = in_file and bool(pos.phase) and pos.at == "end"
     out = []
     tracks = ((boxes(rs.param("om_alexandria_refit_boxes")), "16.42", "allied"),
               (boxes(rs.param("om_athens_refit_boxes")), "16.46", "german"))
     for track, rule, side in tracks:
         for u in pos.units:
-            came = u.previous
+            came = came_from(pos, u)
             if u.side != side or came not in track or u.hex not in track or came == u.hex:
                 continue
             i, j = track.index(came), track.index(u.hex)
@@ -226,6 +228,10 @@ def check_port_boxes(rs, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 16.42", "movement", f"{label(u)} went from {here} to {there} "
                                       "outside the Port Refit Phase; ships move between the refit boxes in that phase "
                                       "only (16.42).", [], [u]))
+            elif rule == "16.42" and not in_file and pos.phase and pos.phase != PORT_REFIT:
+                rs.not_judged(f"{P} 16.42", f"{label(u)} went from {here} to {there} outside the Port Refit Phase: "
+                                            "in a log a player may make the move a step after the tracker, so the "
+                                            "phase of a move is not judged")
     return out
 
 
@@ -238,7 +244,7 @@ def check_ammo_replenished(rs, board: Board) -> list:
     judged."""
     pos = board.pos
     port = alexandria_boxes(rs)
-    sailed = [u for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
+    sailed = [u for u in pos.units if u.has("ammo") and came_from(pos, u) in port and u.hex not in port]
     if not sailed:
         return []
     if pos.phase and not at_or_after(pos, NAVAL_MOVEMENT):
@@ -249,7 +255,7 @@ def check_ammo_replenished(rs, board: Board) -> list:
                                        "whether the Allied Naval Movement Phase, which replenishes it, has begun a "
                                        "position with no phase does not say"))
         return []
-    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous or '')} "
+    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, came_from(pos, u) or '')} "
                        "carrying an Ammo Low / Out of Ammo marker; a ship that begins the Allied Naval Movement Phase "
                        "in Alexandria is replenished and goes back to sea without it (16.44).", [], [u])
             for u in sailed]
