@@ -213,11 +213,35 @@ def test_evacuation_ends_marker_in_a_log_record_is_not_judged():
 def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_judged_in_a_log(prev, to):
     """12.41 step 7, 12.22: a day turn's interdicting unit (Flown, rolled Ready, interdicted) aborted by
     the AA and dragged to its Abort box a step after the tracker left the Air Unit Allocation Phase
-    reads, in a log, as Flown → Abort in the next phase: named not judged, not a 12.23 "never back"
-    finding (omfix14's report: it was one). In a position file it stays a finding (above); on a
+    reads, in a log, as Flown → Abort in the Port Refit Phase: named not judged, not a 12.23 "never
+    back" finding (omfix14's report: it was one). In a position file it stays a finding (above); on a
     Night turn, with no interdiction, the log's move stays one too (12.15)."""
     ends = f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n'
-    p = position(air("G-Bf109-1", prev, to, phase="german-movement") + ends)
+    p = position(air("G-Bf109-1", prev, to, phase="port-refit") + ends)
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 12.23" in rs.take_not_judged()
-    assert rules(air("G-Bf109-1", prev, to, turn=3, phase="german-movement") + ends) == ["OM 12.23"]
+    assert rules(air("G-Bf109-1", prev, to, turn=3, phase="port-refit") + ends) == ["OM 12.23"]
+
+
+@pytest.mark.parametrize("phase,last,want", [
+    ("allied-combat", None, ["OM 12.23"]),                    # no German air unit flies in Allied phases
+    ("german-movement", None, ["OM 12.23"]),                  # GT4's Paradrop Phase flies nothing (12.55: GT1 only)
+    ("allied-movement", None, []),                            # a step after the German Combat Phase (12.6)
+    ("german-naval-movement", None, []),                      # a step after the First Naval Combat Phase (19.1)
+    ("german-bombardment", None, []),                         # the phase a bombardment mission flies in (12.5)
+    ("allied-combat", "german-combat", []),                   # the last recorded phase end: a German combat
+    ("port-refit", "german-movement", ["OM 12.23"]),          # the tracker jumped: its last end flew nothing
+])
+def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last, want):
+    """rv-om22 item 3: a log's Flown → Abort 2 is a mission's AA result dragged late only in or a step
+    after a phase where German air units fly (Air Unit Allocation, First Naval Combat, GT1's Paradrop,
+    German Bombardment and Combat): there named not judged, elsewhere the 12.23 "never back" finding
+    (before, any phase of a day turn passed as not judged). The previous phase is the last recorded
+    phase end (``om_last_end``), else the one before in the sequence."""
+    state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown"}\n'
+    if last:
+        state += f'om_last_end = {{turn = 4, phase = "{last}"}}\n'
+    p = position(air("G-Bf109-1", "air-flown", "air-abort-2", phase=phase) + state)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == want
+    assert ("OM 12.23" in rs.take_not_judged()) is (not want)

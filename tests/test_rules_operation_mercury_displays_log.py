@@ -91,3 +91,19 @@ def test_refit_move_outside_the_port_refit_phase_is_named_not_judged_in_a_log(om
     """16.42: the phase of a refit move in a log (the tracker may lag a step) is named not judged."""
     r = _log(om, "refit-german-movement", KELVIN, "alexandria-refit-2", ["alexandria-ready"], 1, "german-movement")
     assert _rules(r, KELVIN) == [] and _not_judged(r, "OM 16.42")
+
+
+def test_flown_to_abort_in_an_allied_phase_is_a_finding(om):
+    """12.23: GT2 (a day turn), Allied Combat Phase, the Bf-109 goes from Flown to Abort 2: no German
+    air unit flies in the Allied phases nor in the one before, so this is no mission's AA result
+    dragged late but a move back: OM 12.23 (rv-om22 item 3; before, named not judged on any day turn)."""
+    r = _log(om, "allied-combat-flown-abort", BF109, "air-flown", ["air-abort-2"], 2, "allied-combat")
+    assert _rules(r, BF109) == ["OM 12.23"] and not _not_judged(r, "OM 12.23")
+
+
+def test_interdiction_abort_dragged_a_step_late_is_named_not_judged(om):
+    """12.41 step 7, 12.22: GT1, Flown → Abort 1 in the Port Refit Phase, a step after the Air Unit
+    Allocation Phase (an interdicting unit, rolled Ready and aborted by the AA, dragged late): named
+    not judged, no finding."""
+    r = _log(om, "port-refit-flown-abort", BF109, "air-flown", ["air-abort-1"], 1, "port-refit")
+    assert _rules(r, BF109) == [] and _not_judged(r, "OM 12.23")

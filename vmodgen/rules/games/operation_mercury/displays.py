@@ -16,12 +16,17 @@ from ...core.moves import label
 from ...core.select import Selector
 from ...core.stacking import fmt
 from .carried import came_from, mercury
-from .memory import time_of_day
+from .memory import time_of_day, turn_time
 
 P = "OM"
 ALLOCATION = "air-allocation"          # the Air Unit Allocation Phase: readiness (12.23), then allocation (12.31)
 PORT_REFIT = "port-refit"              # the Port Refit Phase (16.42, 16.46)
 NAVAL_MOVEMENT = "allied-naval-movement"  # the Allied Naval Movement Phase: its start replenishes AA ammunition (16.44)
+#: phases other than the German Bombardment and Combat phases (12.5, 12.6) in which German air units
+#: fly and come back to Flown or an Abort box (12.22): the Air Unit Allocation Phase's step 7
+#: (interdiction, 12.41), the First Naval Combat Phase (air search and air-to-naval combat, SoP III.C,
+#: 18.3, 19.1), and GT1's Paradrop Phase (12.55「ゲーム・ターン 1（のみ）…落下傘降下フェイズ中」)
+GERMAN_AIR_PHASES = {ALLOCATION: None, "first-naval-combat": None, "german-paradrop": 1}
 AIR = Selector("kind:air, class:air", "12.1: air units")
 EVACUATION_MARKER = "evacuation_ends"   # 20.12: the Evacuation Ends marker
 SPLIT_FLAG = "ju87_split"              # the 2-3 Ju-87 halves (12.13)
@@ -49,6 +54,35 @@ def at_or_after(pos, phase: str) -> bool:
     """Whether ``pos`` is in ``phase`` or a later phase of the turn's sequence."""
     ids = [p.id for p in pos.game.sequence.phases]
     return phase in ids and pos.phase in ids and ids.index(pos.phase) >= ids.index(phase)
+
+
+def german_air_flies(pos, turn: int | None, phase: str) -> bool:
+    """Whether German air units may fly a mission in ``phase`` of ``turn`` (none at night, 12.15; an
+    unknown turn may be a day turn)."""
+    if turn is not None and turn_time(turn) == "night":
+        return False
+    info = next((p for p in pos.game.sequence.phases if p.id == phase), None)
+    if info is not None and info.kind == "combat" and info.side == "german":
+        return True
+    return phase in GERMAN_AIR_PHASES and GERMAN_AIR_PHASES[phase] in (None, turn)
+
+
+def mission_result_may_lag(pos) -> bool:
+    """In a log, whether a unit's drag to Flown or an Abort box may be a mission's result made a step
+    after the tracker: German air units may fly in this phase or in the last recorded phase end's
+    (``om_last_end``; none recorded, the phase before in the sequence)."""
+    ids = [p.id for p in pos.game.sequence.phases]
+    last = mercury(pos).om_last_end
+    if isinstance(last, dict):
+        turn, phase = last.get("turn"), str(last.get("phase"))
+    elif pos.phase in ids:
+        at = ids.index(pos.phase)
+        turn = pos.turn if at > 0 or pos.turn is None else pos.turn - 1
+        phase = ids[at - 1]
+    else:
+        return True
+    now = time_of_day(pos) != "night" and german_air_flies(pos, None, pos.phase)
+    return now or german_air_flies(pos, turn if isinstance(turn, int) else None, phase)
 
 
 def box_name(board: Board, box: str) -> str:
@@ -118,11 +152,13 @@ def check_air_display(rs, board: Board) -> list:
             i, j = track.index(came), track.index(u.hex)
             if interdiction and i == len(track) - 2 and j < i:
                 continue        # Flown, rolled Ready (12.23b), interdicted and aborted (12.41, 12.22)
-            if not in_file and i == len(track) - 2 and j < i and time_of_day(pos) != "night":
-                # the same interdiction result dragged a step after the tracker left the phase
+            if not in_file and i == len(track) - 2 and j < i and mission_result_may_lag(pos):
+                # a mission's AA result (an interdiction's: Flown, rolled Ready, fired at) dragged a step
+                # after the tracker left the phase it flew in
                 rs.not_judged(f"{P} 12.23", f"{label(u)} went from {here} to {there} outside the Air Unit "
-                                            "Allocation Phase: an interdicting unit's AA result (12.41, 12.22) "
-                                            "dragged a step after the tracker reads the same in a log")
+                                            "Allocation Phase, in or a step after a phase German air units fly in: a "
+                                            "mission's AA result (12.41, 12.22) dragged after the tracker reads the "
+                                            "same in a log")
                 continue
             if j != i + 1:
                 find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
