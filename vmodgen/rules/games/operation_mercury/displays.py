@@ -15,7 +15,7 @@ from ...core.board import Board
 from ...core.moves import label
 from ...core.select import Selector
 from ...core.stacking import fmt
-from .carried import came_from, mercury
+from .carried import came_from, last_phase_end, mercury
 from .memory import time_of_day, turn_time
 
 P = "OM"
@@ -69,20 +69,11 @@ def german_air_flies(pos, turn: int | None, phase: str) -> bool:
 
 def mission_result_may_lag(pos) -> bool:
     """In a log, whether a unit's drag to Flown or an Abort box may be a mission's result made a step
-    after the tracker: German air units may fly in this phase or in the last recorded phase end's
-    (``om_last_end``; none recorded, the phase before in the sequence)."""
-    ids = [p.id for p in pos.game.sequence.phases]
-    last = mercury(pos).om_last_end
-    if isinstance(last, dict):
-        turn, phase = last.get("turn"), str(last.get("phase"))
-    elif pos.phase in ids:
-        at = ids.index(pos.phase)
-        turn = pos.turn if at > 0 or pos.turn is None else pos.turn - 1
-        phase = ids[at - 1]
-    else:
-        return True
+    after the tracker: German air units may fly in this phase or in the last phase end's
+    (:func:`.carried.last_phase_end`)."""
+    last = last_phase_end(pos)
     now = time_of_day(pos) != "night" and german_air_flies(pos, None, pos.phase)
-    return now or german_air_flies(pos, turn if isinstance(turn, int) else None, phase)
+    return now or last is None or german_air_flies(pos, *last)
 
 
 def box_name(board: Board, box: str) -> str:
