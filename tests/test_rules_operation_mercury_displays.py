@@ -163,10 +163,16 @@ def test_ammo_marker_leaves_with_alexandria(prev, to, want):
                                         ("allied-naval-movement", ["OM 16.44"]), ("german-movement", ["OM 16.44"])])
 def test_ammo_marker_judged_from_the_allied_naval_movement_phase(phase, want):
     """16.44: the ammunition is replenished as the Allied Naval Movement Phase begins; the Port Refit
-    Phase forms the task forces before it, marker still on (review rv-rp27 item 3)."""
+    Phase forms the task forces before it, marker still on (review rv-rp27 item 3). A ship joining
+    one there stays on the display, so no later phase sees it leave Alexandria: 16.44 is named not
+    judged for it (review rv-om22 item 4; before, nothing said)."""
     text = kit(4, phase) + table("units", unit="A-DD-Kelvin", hex="allied-naval-display", previous="alexandria-ready",
                                  status=["ammo"])
     assert rules(text) == want
+    p = position(text)
+    rs = ruleset_for(p.game)
+    rs.check(p)
+    assert ("OM 16.44" in rs.take_not_judged()) is (not want)
 
 
 @pytest.mark.parametrize("extra", ['\n[state]\nom_end_hexes = {"A-DD-Kelvin" = "alexandria-ready"}\n', None])

@@ -32,11 +32,12 @@ def _log(om, name: str, unit: str, start: str, drags: list[str], turn: int, phas
     ids = [p.id for p in kit.game.sequence.phases]
     w = LogWriter.from_module_setup(module, SCENARIO, kit=kit)
     w.add(*palette_piece(module, unit), start, report=False)
-    if status:
-        w.add(*palette_piece(module, status), start, report=False)
+    marker = w.add(*palette_piece(module, status), start, report=False) if status else None
     w.advance(len(ids) * (turn - 1) + ids.index(phase))
     for box in drags:
         w.move(unit, box)
+        if marker:
+            w.move(marker, box)
     w.advance(1)
     return audit([w.write(root / f"{name}.vlog")], module=module)
 
@@ -107,3 +108,14 @@ def test_interdiction_abort_dragged_a_step_late_is_named_not_judged(om):
     not judged, no finding."""
     r = _log(om, "port-refit-flown-abort", BF109, "air-flown", ["air-abort-1"], 1, "port-refit")
     assert _rules(r, BF109) == [] and _not_judged(r, "OM 12.23")
+
+
+def test_ship_joining_a_task_force_with_an_ammo_marker_is_named_not_judged(om):
+    """16.43-16.44: GT1's Port Refit Phase, DD Kelvin (Ammo marker on) goes from Ready to Sail onto the
+    Allied Naval Display, joining a task force formed in Alexandria: it is replenished as the Allied
+    Naval Movement Phase begins, but its ship stays on the display, seen leaving Alexandria by no
+    later phase end: OM 16.44 named not judged, no finding (rv-om22 item 4; before, nothing said)."""
+    r = _log(om, "task-force-ammo", KELVIN, "alexandria-ready", ["allied-naval-display"], 1, "port-refit",
+             status="ammo")
+    assert "OM 16.44" not in _rules(r, KELVIN)
+    assert [w for w in _not_judged(r, "OM 16.44") if "task force" in w]
