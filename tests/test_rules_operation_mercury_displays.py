@@ -251,3 +251,23 @@ def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last,
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == want
     assert ("OM 12.23" in rs.take_not_judged()) is (not want)
+
+
+@pytest.mark.parametrize("turn,phase,to,want", [
+    (3, "air-allocation", "air-abort-1", ["OM 12.31"]),        # a Night turn: nothing flies (12.15)
+    (6, "port-refit", "air-flown", ["OM 12.31"]),
+    (4, "allied-combat", "air-flown", ["OM 12.31"]),           # no German air unit flies in or before it
+    (4, "german-bombardment", "air-flown", []),                # a bombardment flown, dragged past its box
+    (4, "allied-movement", "air-abort-2", []),                 # a step after the German Combat Phase (12.6)
+])
+def test_unallocated_unit_flown_in_a_log_only_beside_a_phase_german_air_flies_in(turn, phase, to, want):
+    """12.31「割当てられなかったユニットは、そのゲーム・ターン中に任務で飛行できない」, 12.22: in a log,
+    Ready → Flown / Abort outside a day turn's Air Unit Allocation Phase may be a unit that flew,
+    dragged past its mission box a step late, only in or a step after a phase where German air units
+    fly: there 12.31 is named not judged; on a Night turn (12.15 「各昼間ゲーム・ターン」) and
+    elsewhere it is a finding (review rv-om22 item 8; before, named not judged in any phase)."""
+    state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-ready"}\n'
+    p = position(kit(turn, phase) + table("units", unit="G-Bf109-1", hex=to) + state)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == want
+    assert ("OM 12.31" in rs.take_not_judged()) is (not want)

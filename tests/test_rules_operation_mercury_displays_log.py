@@ -119,3 +119,11 @@ def test_ship_joining_a_task_force_with_an_ammo_marker_is_named_not_judged(om):
              status="ammo")
     assert "OM 16.44" not in _rules(r, KELVIN)
     assert [w for w in _not_judged(r, "OM 16.44") if "task force" in w]
+
+
+def test_ready_to_abort_in_a_night_air_unit_allocation_phase_is_a_finding(om):
+    """12.15, 12.31: GT3 is a Night turn; in its Air Unit Allocation Phase the Bf-109 goes from Ready to
+    Abort 1. Nothing flies at night, so no AA result put it there: OM 12.31 (rv-om22 item 8; before,
+    named not judged 'outside a day turn's Air Unit Allocation Phase')."""
+    r = _log(om, "night-ready-abort", BF109, "air-ready", ["air-abort-1"], 3, "air-allocation")
+    assert _rules(r, BF109) == ["OM 12.31"] and not _not_judged(r, "OM 12.31")

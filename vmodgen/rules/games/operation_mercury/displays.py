@@ -131,13 +131,13 @@ def check_air_display(rs, board: Board) -> list:
         if came == ready and u.hex in track:
             if interdiction:
                 continue
-            if in_file:
+            if in_file or not mission_result_may_lag(pos):
                 find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this "
                                  "turn (12.31), and only units that flew are put in the Flown or an Abort box (12.22).")
             else:
                 # a log's player may drag a unit that flew straight from Ready, past its mission box
                 rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there} outside a day turn's Air Unit "
-                                            "Allocation Phase, where interdicting units go there (12.41, 12.22): "
+                                            "Allocation Phase, in or a step after a phase German air units fly in: "
                                             "whether it flew a mission and was dragged a step late a log does not show")
         elif came in track and u.hex in track:
             i, j = track.index(came), track.index(u.hex)
