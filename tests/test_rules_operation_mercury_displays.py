@@ -271,3 +271,17 @@ def test_unallocated_unit_flown_in_a_log_only_beside_a_phase_german_air_flies_in
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == want
     assert ("OM 12.31" in rs.take_not_judged()) is (not want)
+
+
+@pytest.mark.parametrize("prev,to,rule", [("air-ready", "air-abort-1", "OM 12.31"), ("air-ready", "air-flown", "OM 12.31"),
+                                          ("air-flown", "air-abort-2", "OM 12.23")])
+def test_interdiction_move_in_a_position_with_no_turn_is_named_not_judged(prev, to, rule):
+    """12.41 step 7 is flown on day turns only (12.15): an Air Unit Allocation Phase position with no
+    turn (nor ``[state] time``) does not say whether an interdicting unit went there, so the move is
+    named not judged (review rv-om22 item 7; before, legal and nothing said); with GT3, a Night turn,
+    it is a finding, with GT4 legal."""
+    p = position(kit(None, "air-allocation") + table("units", unit="G-Bf109-1", hex=to, previous=prev))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
+    assert rules(air("G-Bf109-1", prev, to, turn=3)) == [rule]
+    assert rules(air("G-Bf109-1", prev, to, turn=4)) == []

@@ -88,15 +88,19 @@ def check_air_display(rs, board: Board) -> list:
     allocated flies no mission, so outside that phase it never goes from Ready to Flown or an Abort
     box (12.22: those receive units that flew). 12.41 step 7: inside a day turn's Air Unit Allocation
     Phase the interdicting units are fired at and go to Flown, or straight to an Abort box (12.22), so
-    there Ready → Flown / Abort 1 / Abort 2 and Flown (rolled Ready) → Abort 1 / Abort 2 are legal."""
+    there Ready → Flown / Abort 1 / Abort 2 and Flown (rolled Ready) → Abort 1 / Abort 2 are legal;
+    in a position that gives no turn (day or Night unknown) they are named not judged."""
     pos = board.pos
     track, missions = boxes(rs.param("om_air_readiness_boxes")), boxes(rs.param("om_air_mission_boxes"))
     ready = track[-1]
     in_file = in_position_file(pos)
     timed = in_file and bool(pos.phase) and pos.at == "end"
     alloc = pos.phase == ALLOCATION
-    # 12.41 step 7: the interdiction flown and fired at inside that phase (a Night turn has no missions: 12.15)
-    interdiction = alloc and time_of_day(pos) != "night"
+    # 12.41 step 7: the interdiction flown and fired at inside that phase (a Night turn has no missions:
+    # 12.15); with no turn nor time, whether it was flown is not known
+    time = time_of_day(pos)
+    interdiction = alloc and time not in (None, "night")
+    untimed = alloc and time is None
     out = []
 
     def find(rule: str, u, text: str) -> None:
@@ -128,8 +132,14 @@ def check_air_display(rs, board: Board) -> list:
         if not came or came == u.hex or came not in track + missions or u.hex not in track + missions:
             continue
         here, there = box_name(board, came), box_name(board, u.hex)
+        unknown_turn = (f"{label(u)} went from {here} to {there} in the Air Unit Allocation Phase of a turn the "
+                        "position does not give: on a day turn an interdicting unit goes there (12.41, 12.22), on a "
+                        "Night turn none flies (12.15)")
         if came == ready and u.hex in track:
             if interdiction:
+                continue
+            if untimed:
+                rs.not_judged(f"{P} 12.31", unknown_turn)
                 continue
             if in_file or not mission_result_may_lag(pos):
                 find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this "
@@ -143,6 +153,9 @@ def check_air_display(rs, board: Board) -> list:
             i, j = track.index(came), track.index(u.hex)
             if interdiction and i == len(track) - 2 and j < i:
                 continue        # Flown, rolled Ready (12.23b), interdicted and aborted (12.41, 12.22)
+            if untimed and i == len(track) - 2 and j < i:
+                rs.not_judged(f"{P} 12.23", unknown_turn)
+                continue
             if not in_file and i == len(track) - 2 and j < i and mission_result_may_lag(pos):
                 # a mission's AA result (an interdiction's: Flown, rolled Ready, fired at) dragged a step
                 # after the tracker left the phase it flew in
