@@ -196,3 +196,20 @@ def test_position_file_only_rule_not_said_judged_at_a_log_end(om):
     the rules judged there are named (review rv-rp27 item 4)."""
     nj = _not_judged(_doc(om, ["om-pending-next1"]))
     assert "OM 11.11" in nj and "OM 9.71" not in nj
+
+
+def test_fatigue_rule_said_judged_at_a_log_end_only_where_a_marker_cannot_lag_a_combat(tmp_path_factory):
+    """OM 9.71 in a log is judged at the end of a phase resolving no combat whose phase end before
+    resolved none either (rv-om22 item 5): a log ending inside GT2's Supply Phase (after the
+    Recovery Phase) names it not judged 'where it is judged'; one ending inside the Allied Movement
+    Phase (after a combat) does not (above)."""
+    from bundled_module_util import bundled_module
+    from vmodgen.audit import audit
+    from vmodgen.testing.log_writer import LogWriter
+    kit, module, root = bundled_module("operation-mercury", tmp_path_factory, "om-pending-fatigue")
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.advance(len(ids) + ids.index("supply"))
+    r = audit([w.write(root / "ends-in-supply.vlog")], module=module)
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.71"]
+    assert why == ["the log ends before the end of the Supply Phase (turn 2, ends-in-supply.vlog), where it is judged"]

@@ -57,8 +57,11 @@ def test_night_turn_has_no_interdiction_to_come_back_from(prev, to):
 @pytest.mark.parametrize("prev,to", [("air-flown", "air-abort-1"), ("air-ready", "air-flown"),
                                      ("air-ready", "air-abort-2")])
 def test_interdiction_results_in_a_log_are_legal_and_named_by_nothing(prev, to):
-    """12.41 step 7 in a log (``previous`` = the phase start): legal, no finding, nothing not judged."""
-    p = position(air("G-Bf109-1", prev, to) + f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n')
+    """12.41 step 7 in a log: legal, no finding, nothing not judged. As a real log's Air Unit Allocation
+    Phase, the unit has no ``previous`` (no side moves there): it is read from the previous phase end
+    (rv-om22 item 1; the real-log tests are in ``test_rules_operation_mercury_displays_log.py``)."""
+    p = position(kit(4, "air-allocation") + table("units", unit="G-Bf109-1", hex=to)
+                 + f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n')
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and not any("12.31" in r or "12.23" in r for r in rs.take_not_judged())
 
@@ -160,16 +163,25 @@ def test_ammo_marker_leaves_with_alexandria(prev, to, want):
                                         ("allied-naval-movement", ["OM 16.44"]), ("german-movement", ["OM 16.44"])])
 def test_ammo_marker_judged_from_the_allied_naval_movement_phase(phase, want):
     """16.44: the ammunition is replenished as the Allied Naval Movement Phase begins; the Port Refit
-    Phase forms the task forces before it, marker still on (review rv-rp27 item 3)."""
+    Phase forms the task forces before it, marker still on (review rv-rp27 item 3). A ship joining
+    one there stays on the display, so no later phase sees it leave Alexandria: 16.44 is named not
+    judged for it (review rv-om22 item 4; before, nothing said)."""
     text = kit(4, phase) + table("units", unit="A-DD-Kelvin", hex="allied-naval-display", previous="alexandria-ready",
                                  status=["ammo"])
     assert rules(text) == want
+    p = position(text)
+    rs = ruleset_for(p.game)
+    rs.check(p)
+    assert ("OM 16.44" in rs.take_not_judged()) is (not want)
 
 
 @pytest.mark.parametrize("extra", ['\n[state]\nom_end_hexes = {"A-DD-Kelvin" = "alexandria-ready"}\n', None])
 def test_ammo_marker_in_a_log_or_with_no_phase_is_named_not_judged(extra):
-    """16.44 in a log (a marker may lag the tracker) or in a position with no phase: not judged, named."""
-    unit = table("units", unit="A-DD-Kelvin", hex="allied-naval-display", previous="alexandria-ready", status=["ammo"])
+    """16.44 in a log (a marker may lag the tracker) or in a position with no phase: not judged, named.
+    The log's ship has no ``previous`` (a real log's naval phases give none): it is read from the
+    previous phase end (rv-om22 item 1)."""
+    unit = table("units", unit="A-DD-Kelvin", hex="allied-naval-display", status=["ammo"],
+                 **({} if extra else {"previous": "alexandria-ready"}))
     text = kit(4, "allied-naval-movement") + unit + extra if extra else \
         '[position]\ngame = "operation-mercury"\nturn = 4\n\n' + unit
     p = position(text)
@@ -207,11 +219,69 @@ def test_evacuation_ends_marker_in_a_log_record_is_not_judged():
 def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_judged_in_a_log(prev, to):
     """12.41 step 7, 12.22: a day turn's interdicting unit (Flown, rolled Ready, interdicted) aborted by
     the AA and dragged to its Abort box a step after the tracker left the Air Unit Allocation Phase
-    reads, in a log, as Flown → Abort in the next phase: named not judged, not a 12.23 "never back"
-    finding (omfix14's report: it was one). In a position file it stays a finding (above); on a
+    reads, in a log, as Flown → Abort in the Port Refit Phase: named not judged, not a 12.23 "never
+    back" finding (omfix14's report: it was one). In a position file it stays a finding (above); on a
     Night turn, with no interdiction, the log's move stays one too (12.15)."""
     ends = f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n'
-    p = position(air("G-Bf109-1", prev, to, phase="german-movement") + ends)
+    p = position(air("G-Bf109-1", prev, to, phase="port-refit") + ends)
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 12.23" in rs.take_not_judged()
-    assert rules(air("G-Bf109-1", prev, to, turn=3, phase="german-movement") + ends) == ["OM 12.23"]
+    assert rules(air("G-Bf109-1", prev, to, turn=3, phase="port-refit") + ends) == ["OM 12.23"]
+
+
+@pytest.mark.parametrize("phase,last,want", [
+    ("allied-combat", None, ["OM 12.23"]),                    # no German air unit flies in Allied phases
+    ("german-movement", None, ["OM 12.23"]),                  # GT4's Paradrop Phase flies nothing (12.55: GT1 only)
+    ("allied-movement", None, []),                            # a step after the German Combat Phase (12.6)
+    ("german-naval-movement", None, []),                      # a step after the First Naval Combat Phase (19.1)
+    ("german-bombardment", None, []),                         # the phase a bombardment mission flies in (12.5)
+    ("allied-combat", "german-combat", []),                   # the last recorded phase end: a German combat
+    ("port-refit", "german-movement", ["OM 12.23"]),          # the tracker jumped: its last end flew nothing
+])
+def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last, want):
+    """rv-om22 item 3: a log's Flown → Abort 2 is a mission's AA result dragged late only in or a step
+    after a phase where German air units fly (Air Unit Allocation, First Naval Combat, GT1's Paradrop,
+    German Bombardment and Combat): there named not judged, elsewhere the 12.23 "never back" finding
+    (before, any phase of a day turn passed as not judged). The previous phase is the last recorded
+    phase end (``om_last_end``), else the one before in the sequence."""
+    state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown"}\n'
+    if last:
+        state += f'om_last_end = {{turn = 4, phase = "{last}"}}\n'
+    p = position(air("G-Bf109-1", "air-flown", "air-abort-2", phase=phase) + state)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == want
+    assert ("OM 12.23" in rs.take_not_judged()) is (not want)
+
+
+@pytest.mark.parametrize("turn,phase,to,want", [
+    (3, "air-allocation", "air-abort-1", ["OM 12.31"]),        # a Night turn: nothing flies (12.15)
+    (6, "port-refit", "air-flown", ["OM 12.31"]),
+    (4, "allied-combat", "air-flown", ["OM 12.31"]),           # no German air unit flies in or before it
+    (4, "german-bombardment", "air-flown", []),                # a bombardment flown, dragged past its box
+    (4, "allied-movement", "air-abort-2", []),                 # a step after the German Combat Phase (12.6)
+])
+def test_unallocated_unit_flown_in_a_log_only_beside_a_phase_german_air_flies_in(turn, phase, to, want):
+    """12.31「割当てられなかったユニットは、そのゲーム・ターン中に任務で飛行できない」, 12.22: in a log,
+    Ready → Flown / Abort outside a day turn's Air Unit Allocation Phase may be a unit that flew,
+    dragged past its mission box a step late, only in or a step after a phase where German air units
+    fly: there 12.31 is named not judged; on a Night turn (12.15 「各昼間ゲーム・ターン」) and
+    elsewhere it is a finding (review rv-om22 item 8; before, named not judged in any phase)."""
+    state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-ready"}\n'
+    p = position(kit(turn, phase) + table("units", unit="G-Bf109-1", hex=to) + state)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == want
+    assert ("OM 12.31" in rs.take_not_judged()) is (not want)
+
+
+@pytest.mark.parametrize("prev,to,rule", [("air-ready", "air-abort-1", "OM 12.31"), ("air-ready", "air-flown", "OM 12.31"),
+                                          ("air-flown", "air-abort-2", "OM 12.23")])
+def test_interdiction_move_in_a_position_with_no_turn_is_named_not_judged(prev, to, rule):
+    """12.41 step 7 is flown on day turns only (12.15): an Air Unit Allocation Phase position with no
+    turn (nor ``[state] time``) does not say whether an interdicting unit went there, so the move is
+    named not judged (review rv-om22 item 7; before, legal and nothing said); with GT3, a Night turn,
+    it is a finding, with GT4 legal."""
+    p = position(kit(None, "air-allocation") + table("units", unit="G-Bf109-1", hex=to, previous=prev))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
+    assert rules(air("G-Bf109-1", prev, to, turn=3)) == [rule]
+    assert rules(air("G-Bf109-1", prev, to, turn=4)) == []

@@ -73,3 +73,24 @@ def test_improved_position_with_units_is_not_judged_in_a_log(om):
     assert [f.rule for f in r.findings if f.rule == "OM 9.23"] == []
     notes = [x for x in r.coverage["rules_not_judged"] if x["rule"] == "OM 9.23"]
     assert len(notes) == 1 and "Improved Position" in notes[0]["why"], r.coverage["rules_not_judged"]
+
+
+def test_first_wave_unit_dropped_in_the_german_movement_phase_is_not_named(om):
+    """GT1: 9/III/Sturm and Vogel 1 stand in the first-wave box; in the Paradrop Phase Vogel 1 drops to
+    W4212; 9/III/Sturm is still in the box at that phase's end and drops to W4213 in the German
+    Movement Phase (6.11: a drop seen there is read as the paradrop, the tracker moved on early).
+    Legal: no finding, and 6.11 is not named not judged for it (before: "is still in
+    german-first-wave on turn 1 … a log names no scenario", the report marked partial)."""
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "german-first-wave", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.advance(ids.index("german-paradrop"))
+    w.move("G-Vogel-1", "W4212")
+    w.advance(1)
+    w.move("G-9-III-Sturm", "W4213")
+    w.advance(1)
+    r = audit([w.write(root / "wave-lag.vlog")], module=module)
+    assert [f.rule for f in r.findings if "G-9-III-Sturm" in f.units] == []
+    assert not [e for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "Sturm" in e["why"]]

@@ -162,8 +162,9 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
             continue
         if rule.judged is not Judged.RECORD:
             # (a rule whose precondition a log never records, or judged in position files only, is
-            # judged at no phase end of a log: "where it is judged" would be untrue)
-            if rule.id not in named and rule.id not in rs.LOG_PRECONDITIONS and rule.id not in rs.POSITION_FILE_ONLY:
+            # judged at no phase end of a log, one such as OM 9.71 not at this one: "where it is
+            # judged" would be untrue)
+            if rule.id not in named and rule.id not in rs.LOG_PRECONDITIONS and rs.judged_at_log_end(rule.id, pos):
                 named.add(rule.id)
                 out.end_rules.append({"rule": rule.id, "why": f"{where}, where it is judged"})
             continue

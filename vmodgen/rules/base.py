@@ -811,6 +811,12 @@ class RuleSet(Generic[M]):
     #: move check's own rule
     ALLOWANCE_RULE: str | None = None
 
+    def judged_at_log_end(self, rule_id: str, pos: Position) -> bool:
+        """Whether ``rule_id`` is judged at the end of the phase a log ends inside (``pos``, its final
+        position, with what was carried to it): not a rule of :attr:`POSITION_FILE_ONLY`. A rule set
+        whose rule a log judges at some phase ends only says which here."""
+        return rule_id not in self.POSITION_FILE_ONLY
+
     def not_judged(self, rule_id: str, why: str) -> None:
         """Record that ``rule_id`` was not judged because its precondition is unknown (the first
         reason given is kept): never judge on an assumed default."""

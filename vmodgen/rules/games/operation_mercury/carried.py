@@ -32,3 +32,26 @@ class MercuryMemory(Memory):
 def mercury(pos: Position) -> MercuryMemory:
     """What was carried to ``pos`` (nothing recorded, when it carries no Operation Mercury memory)."""
     return carried(pos, MercuryMemory)
+
+
+def came_from(pos: Position, u) -> str | None:
+    """Where ``u`` stood before this phase's moves: its ``previous``, else the previous phase end
+    (``om_end_hexes``). A log's replay gives a ``previous`` only in the phases where units move, and
+    there only to the moving side's units: the other phases' moves (the Air Unit Allocation, Port
+    Refit and naval phases) are seen from the phase end before."""
+    ends = mercury(pos).om_end_hexes
+    return u.previous or (ends.get(u.id) if isinstance(ends, dict) else None)
+
+
+def last_phase_end(pos: Position) -> tuple[int | None, str] | None:
+    """The turn and phase of the last recorded phase end (``om_last_end``), else of the phase before
+    ``pos``'s in the sequence (the last of the turn before, at its first); None when neither is known."""
+    last = mercury(pos).om_last_end
+    if isinstance(last, dict):
+        turn = last.get("turn")
+        return (turn if isinstance(turn, int) else None), str(last.get("phase"))
+    ids = [p.id for p in pos.game.sequence.phases]
+    if pos.phase not in ids:
+        return None
+    at = ids.index(pos.phase)
+    return (pos.turn if at > 0 or pos.turn is None else pos.turn - 1), ids[at - 1]

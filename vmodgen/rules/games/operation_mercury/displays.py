@@ -2,7 +2,8 @@
 12.31) and the Alexandria and Athens port boxes (16.41, 16.42, 16.46): which box a counter may go to
 from which, and in which phase.
 
-A move on a display is read from a unit's ``previous`` box in a position file. The order of the
+A move on a display is read from a unit's ``previous`` box, else (a log's phases with no moving
+side) its box at the previous phase end (:func:`.carried.came_from`). The order of the
 boxes (a unit moves one box nearer Ready a readiness, one refit box a turn) is judged in any
 position; the phase a move belongs to only in a position file (a log's drags follow the players'
 bookkeeping, a step before or after the tracker, as 12.23a's lag in :func:`.phases.night_missions`)."""
@@ -14,13 +15,18 @@ from ...core.board import Board
 from ...core.moves import label
 from ...core.select import Selector
 from ...core.stacking import fmt
-from .carried import mercury
-from .memory import time_of_day
+from .carried import came_from, last_phase_end, mercury
+from .memory import time_of_day, turn_time
 
 P = "OM"
 ALLOCATION = "air-allocation"          # the Air Unit Allocation Phase: readiness (12.23), then allocation (12.31)
 PORT_REFIT = "port-refit"              # the Port Refit Phase (16.42, 16.46)
 NAVAL_MOVEMENT = "allied-naval-movement"  # the Allied Naval Movement Phase: its start replenishes AA ammunition (16.44)
+#: phases other than the German Bombardment and Combat phases (12.5, 12.6) in which German air units
+#: fly and come back to Flown or an Abort box (12.22): the Air Unit Allocation Phase's step 7
+#: (interdiction, 12.41), the First Naval Combat Phase (air search and air-to-naval combat, SoP III.C,
+#: 18.3, 19.1), and GT1's Paradrop Phase (12.55「ゲーム・ターン 1（のみ）…落下傘降下フェイズ中」)
+GERMAN_AIR_PHASES = {ALLOCATION: None, "first-naval-combat": None, "german-paradrop": 1}
 AIR = Selector("kind:air, class:air", "12.1: air units")
 EVACUATION_MARKER = "evacuation_ends"   # 20.12: the Evacuation Ends marker
 SPLIT_FLAG = "ju87_split"              # the 2-3 Ju-87 halves (12.13)
@@ -50,6 +56,26 @@ def at_or_after(pos, phase: str) -> bool:
     return phase in ids and pos.phase in ids and ids.index(pos.phase) >= ids.index(phase)
 
 
+def german_air_flies(pos, turn: int | None, phase: str) -> bool:
+    """Whether German air units may fly a mission in ``phase`` of ``turn`` (none at night, 12.15; an
+    unknown turn may be a day turn)."""
+    if turn is not None and turn_time(turn) == "night":
+        return False
+    info = next((p for p in pos.game.sequence.phases if p.id == phase), None)
+    if info is not None and info.kind == "combat" and info.side == "german":
+        return True
+    return phase in GERMAN_AIR_PHASES and GERMAN_AIR_PHASES[phase] in (None, turn)
+
+
+def mission_result_may_lag(pos) -> bool:
+    """In a log, whether a unit's drag to Flown or an Abort box may be a mission's result made a step
+    after the tracker: German air units may fly in this phase or in the last phase end's
+    (:func:`.carried.last_phase_end`)."""
+    last = last_phase_end(pos)
+    now = time_of_day(pos) != "night" and german_air_flies(pos, None, pos.phase)
+    return now or last is None or german_air_flies(pos, *last)
+
+
 def box_name(board: Board, box: str) -> str:
     return board.map.boxes[box].name if box in board.map.boxes else box
 
@@ -62,15 +88,19 @@ def check_air_display(rs, board: Board) -> list:
     allocated flies no mission, so outside that phase it never goes from Ready to Flown or an Abort
     box (12.22: those receive units that flew). 12.41 step 7: inside a day turn's Air Unit Allocation
     Phase the interdicting units are fired at and go to Flown, or straight to an Abort box (12.22), so
-    there Ready → Flown / Abort 1 / Abort 2 and Flown (rolled Ready) → Abort 1 / Abort 2 are legal."""
+    there Ready → Flown / Abort 1 / Abort 2 and Flown (rolled Ready) → Abort 1 / Abort 2 are legal;
+    in a position that gives no turn (day or Night unknown) they are named not judged."""
     pos = board.pos
     track, missions = boxes(rs.param("om_air_readiness_boxes")), boxes(rs.param("om_air_mission_boxes"))
     ready = track[-1]
     in_file = in_position_file(pos)
     timed = in_file and bool(pos.phase) and pos.at == "end"
     alloc = pos.phase == ALLOCATION
-    # 12.41 step 7: the interdiction flown and fired at inside that phase (a Night turn has no missions: 12.15)
-    interdiction = alloc and time_of_day(pos) != "night"
+    # 12.41 step 7: the interdiction flown and fired at inside that phase (a Night turn has no missions:
+    # 12.15); with no turn nor time, whether it was flown is not known
+    time = time_of_day(pos)
+    interdiction = alloc and time not in (None, "night")
+    untimed = alloc and time is None
     out = []
 
     def find(rule: str, u, text: str) -> None:
@@ -98,30 +128,41 @@ def check_air_display(rs, board: Board) -> list:
                               + ("in a log a player may show a mission's target so" if not in_file else
                                  "a position with no phase end may show it over its target, in combat"))
             continue
-        came = u.previous
+        came = came_from(pos, u)
         if not came or came == u.hex or came not in track + missions or u.hex not in track + missions:
             continue
         here, there = box_name(board, came), box_name(board, u.hex)
+        unknown_turn = (f"{label(u)} went from {here} to {there} in the Air Unit Allocation Phase of a turn the "
+                        "position does not give: on a day turn an interdicting unit goes there (12.41, 12.22), on a "
+                        "Night turn none flies (12.15)")
         if came == ready and u.hex in track:
             if interdiction:
                 continue
-            if in_file:
+            if untimed:
+                rs.not_judged(f"{P} 12.31", unknown_turn)
+                continue
+            if in_file or not mission_result_may_lag(pos):
                 find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this "
                                  "turn (12.31), and only units that flew are put in the Flown or an Abort box (12.22).")
             else:
                 # a log's player may drag a unit that flew straight from Ready, past its mission box
                 rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there} outside a day turn's Air Unit "
-                                            "Allocation Phase, where interdicting units go there (12.41, 12.22): "
+                                            "Allocation Phase, in or a step after a phase German air units fly in: "
                                             "whether it flew a mission and was dragged a step late a log does not show")
         elif came in track and u.hex in track:
             i, j = track.index(came), track.index(u.hex)
             if interdiction and i == len(track) - 2 and j < i:
                 continue        # Flown, rolled Ready (12.23b), interdicted and aborted (12.41, 12.22)
-            if not in_file and i == len(track) - 2 and j < i and time_of_day(pos) != "night":
-                # the same interdiction result dragged a step after the tracker left the phase
+            if untimed and i == len(track) - 2 and j < i:
+                rs.not_judged(f"{P} 12.23", unknown_turn)
+                continue
+            if not in_file and i == len(track) - 2 and j < i and mission_result_may_lag(pos):
+                # a mission's AA result (an interdiction's: Flown, rolled Ready, fired at) dragged a step
+                # after the tracker left the phase it flew in
                 rs.not_judged(f"{P} 12.23", f"{label(u)} went from {here} to {there} outside the Air Unit "
-                                            "Allocation Phase: an interdicting unit's AA result (12.41, 12.22) "
-                                            "dragged a step after the tracker reads the same in a log")
+                                            "Allocation Phase, in or a step after a phase German air units fly in: a "
+                                            "mission's AA result (12.41, 12.22) dragged after the tracker reads the "
+                                            "same in a log")
                 continue
             if j != i + 1:
                 find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
@@ -207,13 +248,14 @@ def check_port_boxes(rs, board: Board) -> list:
     box of its type: from outside the boxes any refit box). 16.46: a German convoy in Athens moves
     one box right after each Port Refit Phase, never back (when is not judged: 'following' the phase)."""
     pos = board.pos
-    timed = in_position_file(pos) and bool(pos.phase) and pos.at == "end"
+    in_file = in_position_file(pos)
+    timed = in_file and bool(pos.phase) and pos.at == "end"
     out = []
     tracks = ((boxes(rs.param("om_alexandria_refit_boxes")), "16.42", "allied"),
               (boxes(rs.param("om_athens_refit_boxes")), "16.46", "german"))
     for track, rule, side in tracks:
         for u in pos.units:
-            came = u.previous
+            came = came_from(pos, u)
             if u.side != side or came not in track or u.hex not in track or came == u.hex:
                 continue
             i, j = track.index(came), track.index(u.hex)
@@ -226,6 +268,10 @@ def check_port_boxes(rs, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 16.42", "movement", f"{label(u)} went from {here} to {there} "
                                       "outside the Port Refit Phase; ships move between the refit boxes in that phase "
                                       "only (16.42).", [], [u]))
+            elif rule == "16.42" and not in_file and pos.phase and pos.phase != PORT_REFIT:
+                rs.not_judged(f"{P} 16.42", f"{label(u)} went from {here} to {there} outside the Port Refit Phase: "
+                                            "in a log a player may make the move a step after the tracker, so the "
+                                            "phase of a move is not judged")
     return out
 
 
@@ -234,14 +280,21 @@ def check_ammo_replenished(rs, board: Board) -> list:
     ammunition replenished: one that sailed from there (``previous`` an Alexandria box, now outside
     them) carries no Ammo Low / Out of Ammo marker (one that has just come in may). Judged in that
     phase or a later one in a position file; before it (the Port Refit Phase forms the task forces)
-    the marker is still on; with no phase, or in a log (a marker may lag the tracker by a step), not
-    judged."""
+    the marker is still on, and the ship, in a task force on the display, is seen leaving Alexandria
+    by no later phase: named not judged (rv-om22 item 4); with no phase, or in a log (a marker may
+    lag the tracker by a step), not judged."""
     pos = board.pos
     port = alexandria_boxes(rs)
-    sailed = [u for u in pos.units if u.has("ammo") and u.previous in port and u.hex not in port]
+    sailed = [u for u in pos.units if u.has("ammo") and came_from(pos, u) in port and u.hex not in port]
     if not sailed:
         return []
     if pos.phase and not at_or_after(pos, NAVAL_MOVEMENT):
+        # 16.43: a ship joining a task force in Alexandria before the Allied Naval Movement Phase stays
+        # in that task force on the display, so no later phase end sees it leave Alexandria
+        rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left an Alexandria box carrying an Ammo Low / Out of Ammo "
+                                    "marker before the Allied Naval Movement Phase (a task force formed in Alexandria, "
+                                    "16.43): the replenishment as that phase begins (16.44) is not followed to the "
+                                    "task force's sailing")
         return []
     if not (in_position_file(pos) and pos.phase):
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker: "
@@ -249,7 +302,7 @@ def check_ammo_replenished(rs, board: Board) -> list:
                                        "whether the Allied Naval Movement Phase, which replenishes it, has begun a "
                                        "position with no phase does not say"))
         return []
-    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, u.previous or '')} "
+    return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, came_from(pos, u) or '')} "
                        "carrying an Ammo Low / Out of Ammo marker; a ship that begins the Allied Naval Movement Phase "
                        "in Alexandria is replenished and goes back to sea without it (16.44).", [], [u])
             for u in sailed]

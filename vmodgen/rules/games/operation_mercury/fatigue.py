@@ -5,14 +5,16 @@ a combat result, of a maneuver combat or a bombardment (and a paradrop's special
 6.4, a combat in the Paradrop Phase). So a unit fatigued at the end of a phase that resolves no
 combat (Movement, Supply, Recovery, Evacuation Determination, Air Unit Allocation, Game Record)
 that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
-placed. Judged in a position file only: a log's marker may be placed a step after the tracker
-left the combat (the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a; there
-such a marker is named not judged (never at a log's end: ``POSITION_FILE_ONLY``)."""
+placed. Judged in a position file, and in a log where the phase end before also resolves no
+combat; after one that does, a log's marker may be placed a step after the tracker left the combat
+(the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a: there such a marker is
+named not judged (rv-om22 item 5; before, in every log), and a log ending inside the phase does not
+say 9.71 is judged at its end (:func:`judged_at_log_end`)."""
 from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
-from .carried import mercury
+from .carried import last_phase_end, mercury
 
 P = "OM"
 #: the phase kinds of the kit's sequence in which no combat result is resolved (9.7); the naval and
@@ -22,6 +24,21 @@ NO_COMBAT_KINDS = ("movement", "supply", "admin", "air")
 FATIGUE = ("fatigued", "fatigue")
 
 
+def may_lag_a_combat(pos) -> bool:
+    """In a log, whether a Fatigue marker new at this phase end may have been put on a step after the
+    tracker left a phase resolving combat: the last phase end's (:func:`.carried.last_phase_end`)
+    is not one of :data:`NO_COMBAT_KINDS`, or is unknown."""
+    last = last_phase_end(pos)
+    kinds = {ph.id: ph.kind for ph in pos.game.sequence.phases}
+    return last is None or kinds.get(last[1]) not in NO_COMBAT_KINDS
+
+
+def judged_at_log_end(pos) -> bool:
+    """Whether 9.71 is judged at the end of the phase a log ends inside (``pos``): a phase resolving
+    no combat, whose marker cannot lag a combat (:func:`may_lag_a_combat`)."""
+    return pos.phase_kind in NO_COMBAT_KINDS and not may_lag_a_combat(pos)
+
+
 def check_new_fatigue(rs, board: Board) -> list:
     pos = board.pos
     before, ends = mercury(pos).om_fatigued, mercury(pos).om_end_hexes
@@ -29,7 +46,7 @@ def check_new_fatigue(rs, board: Board) -> list:
         return []
     where = pos.phase_info.name if pos.phase_info is not None else pos.phase
     new = [u for u in pos.units if any(u.has(s) for s in FATIGUE) and u.id not in before]
-    if new and isinstance(ends, dict):
+    if new and isinstance(ends, dict) and may_lag_a_combat(pos):
         one = len(new) == 1
         rs.not_judged(f"{P} 9.71", f"{rs.names(new)} {'carries' if one else 'carry'} a Fatigue marker at the end of "
                                    f"the {where}, which resolves no combat (9.7), and {'was' if one else 'were'} not "

@@ -21,7 +21,7 @@ from dataclasses import replace
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
-from .carried import mercury
+from .carried import came_from, mercury
 from .memory import time_of_day, turn_time
 from .places import airfield_capacity, airfield_hexes, mission_boxes
 
@@ -261,7 +261,7 @@ def night_missions(rs, board: Board) -> list:
         if u.hex not in boxes or u.hex not in board.map.boxes:
             continue
         box = board.map.boxes[u.hex].name
-        came = u.previous or (ends.get(u.id) if isinstance(ends, dict) else None)
+        came = came_from(pos, u)
         if came and came not in boxes or u.id in put:
             out.append(rs.finding(board, f"{P} 12.15", "movement", f"{label(u)} was put into {box} in a Night "
                                   "turn; no air unit flies a mission at night.", [], [u]))

@@ -64,8 +64,6 @@ class OperationMercuryRules(OperationMercurySupply):
     #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused
     state_keys = frozenset({"supply", "supply_previous", "rsc", "rsc_expended", "interdiction", "air_resupply",
                             "time"})
-    #: 9.71 is judged in position files only (a log's Fatigue marker may lag the tracker: fatigue.py)
-    POSITION_FILE_ONLY = frozenset({f"{P} 9.71"})
     LOG_PRECONDITIONS = {
         f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",
@@ -97,6 +95,10 @@ class OperationMercuryRules(OperationMercurySupply):
         """The facts later phase ends need (arrivals, fatigue, refusals, losses...): see
         :mod:`.operation_mercury_history`."""
         history.remember(self, before, after, memory)
+
+    def judged_at_log_end(self, rule_id: str, pos) -> bool:
+        """9.71 is judged at a log's phase end only where a marker cannot lag a combat (fatigue.py)."""
+        return fatigue.judged_at_log_end(pos) if rule_id == f"{P} 9.71" else super().judged_at_log_end(rule_id, pos)
 
     def unrecorded(self, pos) -> dict[str, str]:
         """A combat sub-phase's hex changes are recorded at its end (``om_displaced``) and judged

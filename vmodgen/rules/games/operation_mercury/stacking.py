@@ -169,10 +169,12 @@ class OperationMercuryStacking(OperationMercuryUnits):
         at the end of its turn's German Movement Phase, or at a phase end of a later turn, did not drop
         when the whole wave must. A unit leaving a wave box in that German Movement Phase is read as
         the paradrop (a tracker moved on early), so at the end of the Paradrop Phase itself a unit
-        still in the box is named not judged. A finding in a position file only: a log (which
-        carries the phase ends, ``om_end_hexes``) plays a scenario it does not know, and a scenario's
-        set-up may leave wave units unused in their boxes (Scenario 3 drops no Vogel unit, 14.3), so
-        there the unit is named not judged (oracle21's om-boxback21: it passed unnamed)."""
+        still in the box is named not judged (in a log, where the next phase end judges it, nothing is
+        said: rv-om22 item 2, a legal drop one phase late read "is still in" its box). A finding in a
+        position file only: a log (which carries the phase ends, ``om_end_hexes``) plays a scenario it
+        does not know, and a scenario's set-up may leave wave units unused in their boxes (Scenario 3
+        drops no Vogel unit, 14.3), so there the unit is named not judged (oracle21's om-boxback21: it
+        passed unnamed)."""
         if board.pos.at != "end":
             return []
         in_log = self.memory(board.pos).om_end_hexes is not None
@@ -188,7 +190,9 @@ class OperationMercuryStacking(OperationMercuryUnits):
             if turn == due and (here is None or drop is None or move is None or here < drop):
                 continue
             lagging = turn == due and here is not None and move is not None and here < move
-            if lagging and not in_log:
+            if lagging and in_log:
+                continue        # the German Movement Phase's end judges it (a drop there is the paradrop)
+            if lagging:
                 self.not_judged(f"{P} 6.11", f"{label(u)} is still in {u.hex} at the end of the {board.pos.phase} "
                                              f"phase of turn {turn}: a drop seen in the German Movement Phase is read "
                                              "as the paradrop (a tracker moved on early), so it is judged at that "

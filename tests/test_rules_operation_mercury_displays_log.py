@@ -1,0 +1,129 @@
+"""Operation Mercury's displays read from logs of the bundled module (LogWriter), as a real audit
+sees them: the replay gives a unit a ``previous`` only in the phases where units move, and there
+only to the moving side's, so a move on the Air Operations Display or in the port boxes made in the
+Air Unit Allocation, Port Refit or a naval phase (or a German air unit's drag in an Allied phase)
+is read from the previous phase end (review rv-om22 item 1: before, such moves were never seen and
+the report listed 12.23, 16.42 and 16.44 as checked)."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from games_util import palette_piece
+from vmodgen.audit import audit
+from vmodgen.testing.log_writer import LogWriter
+
+SCENARIO = "Scenario 3: Maleme-Suda, May 20-23"
+BF109 = "G-Bf109-1"
+KELVIN = "A-DD-Kelvin"
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    return bundled_module("operation-mercury", tmp_path_factory, "om-displays-log")
+
+
+def _log(om, name: str, unit: str, start: str, drags: list[str], turn: int, phase: str,
+         status: str | None = None):
+    """``unit`` put in box ``start`` (with the marker ``status`` if given) at the start of GT1, the
+    tracker advanced phase by phase to ``phase`` of ``turn``, ``unit`` dragged through ``drags``,
+    then the tracker on one phase: the audit of that log."""
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit)
+    w.add(*palette_piece(module, unit), start, report=False)
+    marker = w.add(*palette_piece(module, status), start, report=False) if status else None
+    w.advance(len(ids) * (turn - 1) + ids.index(phase))
+    for box in drags:
+        w.move(unit, box)
+        if marker:
+            w.move(marker, box)
+    w.advance(1)
+    return audit([w.write(root / f"{name}.vlog")], module=module)
+
+
+def _rules(r, unit: str) -> list[str]:
+    return [f.rule for f in r.findings if unit in f.units]
+
+
+def _not_judged(r, rule: str) -> list[str]:
+    """The reasons ``rule`` is named not judged, but for the log ending inside a phase."""
+    return [e["why"] for e in r.coverage["rules_not_judged"]
+            if e["rule"] == rule and "the log ends before" not in e["why"]]
+
+
+def test_abort_2_unit_flies_a_mission_in_the_air_unit_allocation_phase(om):
+    """12.23 d: GT1 (a day turn), Air Unit Allocation Phase, the Bf-109 in Abort 2 goes to Ready, then
+    to the Bombardment/Combat Support box: a unit in Abort 2 at the readiness roll stays there or
+    goes to Abort 1, and flies no mission this turn. OM 12.23 (before: no finding, exit 0)."""
+    r = _log(om, "abort2-to-mission", BF109, "air-abort-2", ["air-ready", "air-bombardment"], 1, "air-allocation")
+    assert _rules(r, BF109) == ["OM 12.23"]
+    assert "flies no mission this turn" in r.findings[0].message
+
+
+@pytest.mark.parametrize("drags", [["air-interdiction", "air-abort-2"], ["air-flown"]])
+def test_interdiction_results_in_a_real_log_stay_legal(om, drags):
+    """12.41 step 7, 12.22: in a day turn's Air Unit Allocation Phase an interdicting unit fired at goes
+    to Abort 2 or Flown: legal, and neither 12.23 nor 12.31 is named."""
+    r = _log(om, "interdicted-" + drags[-1], BF109, "air-ready", drags, 1, "air-allocation")
+    assert _rules(r, BF109) == [] and not _not_judged(r, "OM 12.23") and not _not_judged(r, "OM 12.31")
+
+
+def test_night_turn_flown_to_abort_in_a_naval_phase(om):
+    """12.15, 12.23: GT3 is a Night turn (no missions, so no interdiction); Flown → Abort 1 in its
+    Port Refit Phase goes back a box: OM 12.23 (before: not seen)."""
+    r = _log(om, "night-flown-abort", BF109, "air-flown", ["air-abort-1"], 3, "port-refit")
+    assert _rules(r, BF109) == ["OM 12.23"]
+
+
+@pytest.mark.parametrize("start,to,want", [
+    ("alexandria-refit-1", "alexandria-ready", ["OM 16.42"]),     # two boxes in one Port Refit Phase
+    ("alexandria-ready", "alexandria-refit-2", ["OM 16.42"]),     # back
+    ("alexandria-refit-2", "alexandria-ready", []),               # one box toward Ready to Sail
+])
+def test_refit_boxes_in_a_real_port_refit_phase(om, start, to, want):
+    """16.42 「海上ユニットは、ゲーム・ターン毎に1ボックスのみ右へ移動できる」: in the Port Refit Phase of
+    a log a ship moves one refit box right, never two, never back (before: no move was seen)."""
+    r = _log(om, f"refit-{start}-{to}", KELVIN, start, [to], 1, "port-refit")
+    assert _rules(r, KELVIN) == want
+
+
+def test_refit_move_outside_the_port_refit_phase_is_named_not_judged_in_a_log(om):
+    """16.42: the phase of a refit move in a log (the tracker may lag a step) is named not judged."""
+    r = _log(om, "refit-german-movement", KELVIN, "alexandria-refit-2", ["alexandria-ready"], 1, "german-movement")
+    assert _rules(r, KELVIN) == [] and _not_judged(r, "OM 16.42")
+
+
+def test_flown_to_abort_in_an_allied_phase_is_a_finding(om):
+    """12.23: GT2 (a day turn), Allied Combat Phase, the Bf-109 goes from Flown to Abort 2: no German
+    air unit flies in the Allied phases nor in the one before, so this is no mission's AA result
+    dragged late but a move back: OM 12.23 (rv-om22 item 3; before, named not judged on any day turn)."""
+    r = _log(om, "allied-combat-flown-abort", BF109, "air-flown", ["air-abort-2"], 2, "allied-combat")
+    assert _rules(r, BF109) == ["OM 12.23"] and not _not_judged(r, "OM 12.23")
+
+
+def test_interdiction_abort_dragged_a_step_late_is_named_not_judged(om):
+    """12.41 step 7, 12.22: GT1, Flown → Abort 1 in the Port Refit Phase, a step after the Air Unit
+    Allocation Phase (an interdicting unit, rolled Ready and aborted by the AA, dragged late): named
+    not judged, no finding."""
+    r = _log(om, "port-refit-flown-abort", BF109, "air-flown", ["air-abort-1"], 1, "port-refit")
+    assert _rules(r, BF109) == [] and _not_judged(r, "OM 12.23")
+
+
+def test_ship_joining_a_task_force_with_an_ammo_marker_is_named_not_judged(om):
+    """16.43-16.44: GT1's Port Refit Phase, DD Kelvin (Ammo marker on) goes from Ready to Sail onto the
+    Allied Naval Display, joining a task force formed in Alexandria: it is replenished as the Allied
+    Naval Movement Phase begins, but its ship stays on the display, seen leaving Alexandria by no
+    later phase end: OM 16.44 named not judged, no finding (rv-om22 item 4; before, nothing said)."""
+    r = _log(om, "task-force-ammo", KELVIN, "alexandria-ready", ["allied-naval-display"], 1, "port-refit",
+             status="ammo")
+    assert "OM 16.44" not in _rules(r, KELVIN)
+    assert [w for w in _not_judged(r, "OM 16.44") if "task force" in w]
+
+
+def test_ready_to_abort_in_a_night_air_unit_allocation_phase_is_a_finding(om):
+    """12.15, 12.31: GT3 is a Night turn; in its Air Unit Allocation Phase the Bf-109 goes from Ready to
+    Abort 1. Nothing flies at night, so no AA result put it there: OM 12.31 (rv-om22 item 8; before,
+    named not judged 'outside a day turn's Air Unit Allocation Phase')."""
+    r = _log(om, "night-ready-abort", BF109, "air-ready", ["air-abort-1"], 3, "air-allocation")
+    assert _rules(r, BF109) == ["OM 12.31"] and not _not_judged(r, "OM 12.31")
