@@ -35,6 +35,9 @@ Chains (each file loads the save the file before wrote; files alternate VASSAL v
   **first step is Next into GT2**; on to GT2's Movement Phase; KG1 unit 2 1524 -> 1525; saved
   mid-phase. File 2 (**the Allied player**): **Prev** (GT2's Airborne Operations Phase), chat;
   saved. File 3 (Axis): KG1 unit 1 1424 -> 1423; Next.
+* ``im-prevgap22-1..2``: file 1 as ``im-prev22-1``; then the Allied player loads its save,
+  presses **Prev with no log kept** and saves; file 2 (Axis) starts from that save: KG1 unit 1
+  1424 -> 1423; Next.
 * ``na41-overlap22-1..2``: NA41 S1, as Axis, both files **from the same save** (I1 Axis Movement,
   written before file 1's log began): file 1: 3 Aufkl 1503 -> 1208, 8 MG Bn 1503 -> 1107; Next.
   File 2 (the log restarted from that older save): the same two moves again, then 2 MG Bn
@@ -120,6 +123,16 @@ def im_prev(start: Path, work: Path, sfx: str) -> list[list[str]]:
             ["player Axis Axis pw-im22", f"load {s2}", "begin-log", f"move KG1_unit_1 1423 {M}"] + n(1) + ["end-log"]]
 
 
+def im_prevgap(start: Path, work: Path, sfx: str) -> list[list[str]]:
+    """``im-prev22``'s first file; then the Allied player loads its save, presses Prev and saves
+    with no log kept, and the Axis player's next log starts from that save."""
+    s1, s1b = work / f"im-prevgap22-1{sfx}.vsav", work / f"im-prevgap22-1b{sfx}.vsav"
+    first = [ln.replace("im-prev22-1", "im-prevgap22-1") for ln in im_prev(start, work, sfx)[0]]
+    return [first,
+            ["player Allied Allied pw-im22a", f"load {s1}", "prev", f"save {s1b}",
+             "player Axis Axis pw-im22", f"load {s1b}", "begin-log", f"move KG1_unit_1 1423 {M}"] + n(1) + ["end-log"]]
+
+
 def na41_overlap(work: Path, sfx: str) -> list[list[str]]:
     s0 = work / f"na41-overlap22-0{sfx}.vsav"
     same = [f"move 3_Aufkl 1208 {NA}", f"move 8_MG_Bn 1107 {NA}"]
@@ -145,7 +158,8 @@ def main() -> int:
     for name, module, lines in runs:
         if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
             return 1
-    chains = [("im-prev22", im, im_prev(im_start, work, sfx)), ("na41-overlap22", na, na41_overlap(work, sfx))]
+    chains = [("im-prev22", im, im_prev(im_start, work, sfx)), ("na41-overlap22", na, na41_overlap(work, sfx)),
+              ("im-prevgap22", im, im_prevgap(im_start, work, sfx))]
     for name, module, files in chains:
         if recordkit.wanted(name, args.only) and not r21.chain(name, module, files, args, work):
             return 1
