@@ -201,3 +201,23 @@ def test_na41_two_files_begun_from_the_same_save(na, suffix):
     (seam,) = doc["integrity"]["seams"]
     assert seam["starts_at"] == f"where {files[0]} stood after step 0 of its 3"
     assert f"began from the position {files[0]} began from" in text
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_im_prev_pressed_between_files_with_no_log(im, suffix):
+    """im-prevgap22-1..2, IM Scenario 3: file 1 as im-prev22-1 (ends in GT2's Movement Phase after
+    KG1 unit 2's move); the Allied player loads its save, presses Prev and saves with no log; file 2
+    starts from that save: KG1 unit 1 1424 -> 1423 with the tracker on GT2's Airborne Operations
+    Phase. By the book: no finding; the seam differs by the tracker only and is said; the move is
+    out of phase (partial). The warning names a Prev between the files as a cause, not only an Undo
+    after stepping file 1 (before: "an Undo of a stepped tracker command" was the one cause given,
+    which nobody did here)."""
+    files = _chain("im-prevgap22", 2, suffix)
+    text, doc, _ = _audit(im, files)
+    assert found(doc) == []
+    assert [(c["what"], c["was"], c["now"]) for c in doc["continuity"]] == [
+        ("turn", "Game Turn 2 Movement Phase", "Game Turn 2 Airborne Operations Phase (paradrop or air transport)")]
+    (seam,) = doc["integrity"]["seams"]
+    assert seam["starts_at"] == f"with the turn tracker as {files[0]} showed it after step 7 of its 10"
+    assert [(o["unit"], o["step"]) for o in doc["coverage"]["out_of_phase"]] == [("KG1 unit 1", 1)]
+    assert "or Prev pressed (or the tracker set by hand) between the files, where no log holds it" in text
