@@ -22,6 +22,10 @@ Prev, and two files of the same impulse started from the same save.
 * ``na41-noreport22``: NA41 S1, as Axis, the module's **"Auto-report moves" set to Never** (the
   driver's ``option autoReport Never``: what a module built so plays; the log has no "moves" chat
   line). I1 Axis Movement: 8 MG Bn 1503 -> 1107, then 1107 -> 0602; Next.
+* ``na41-noreportundo22``: as ``na41-noreport22`` (move reports off), but the second drag
+  (1107 -> 0602) is taken back with **Undo**, chat, and 8 MG Bn goes 1107 -> 1106 instead; Next.
+* ``na41-overfix22``: as ``na41-overdrop22`` (Pavia from the palette onto 1604, six points), then
+  chat and 3 Aufkl 1604 -> 1605 **before the phase ends** (five points); Next.
 * ``om-advundo22``: OM Scenario 3, as German. GT1 Paradrop as om-repalette22; German Combat on
   19 NZ (W4315): 1d10, 19 NZ retreats **into W4416 (all water)**, Vogel 1 advances W4316 -> W4315,
   **Undo ×2** (the advance, then the retreat), chat, 19 NZ retreats W4315 -> W4215 (7 RTR's hex),
@@ -112,6 +116,19 @@ def na41_noreport() -> list[str]:
             + n(record6.NA_AXIS_MOVE) + [f"move 8_MG_Bn 1107 {NA}", f"move 8_MG_Bn 0602 {NA}"] + n(1) + ["end-log"])
 
 
+def na41_noreport_undo() -> list[str]:
+    return (["player Axis Axis pw-na22", "option autoReport Never", "setup S1 Enter Rommel", "begin-log"]
+            + n(record6.NA_AXIS_MOVE) + [f"move 8_MG_Bn 1107 {NA}", f"move 8_MG_Bn 0602 {NA}", "undo",
+                                         "chat too far - 8 MG Bn stops at 1106", f"move 8_MG_Bn 1106 {NA}"]
+            + n(1) + ["end-log"])
+
+
+def na41_overfix() -> list[str]:
+    return (["player Axis Axis pw-na22", "setup S1 Enter Rommel", "begin-log"] + n(record6.NA_AXIS_MOVE)
+            + [f"move 8_MG_Bn 1604 {NA}", f"move 3_Aufkl 1604 {NA}", f"create Pavia 1604 {NA}",
+               "chat 1604 overstacked - 3 Aufkl moves on (スタック超過)", f"move 3_Aufkl 1605 {NA}"] + n(1) + ["end-log"])
+
+
 def im_prev(start: Path, work: Path, sfx: str) -> list[list[str]]:
     s1, s2 = work / f"im-prev22-1{sfx}.vsav", work / f"im-prev22-2{sfx}.vsav"
     return [["player Axis Axis pw-im22", f"load {start}"] + n(r21.IM_AIRBORNE)
@@ -154,7 +171,8 @@ def main() -> int:
                                  work / "om-start.vsav")
     runs = [("na41-flip22", na, na41_flip()), ("om-repalette22", om, om_repalette(om_start)),
             ("im-copy22", im, im_copy(im_start)), ("na41-overdrop22", na, na41_overdrop()),
-            ("na41-noreport22", na, na41_noreport()), ("om-advundo22", om, om_advundo(om_start))]
+            ("na41-noreport22", na, na41_noreport()), ("om-advundo22", om, om_advundo(om_start)),
+            ("na41-noreportundo22", na, na41_noreport_undo()), ("na41-overfix22", na, na41_overfix())]
     for name, module, lines in runs:
         if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
             return 1
