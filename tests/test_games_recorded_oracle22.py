@@ -221,3 +221,30 @@ def test_im_prev_pressed_between_files_with_no_log(im, suffix):
     assert seam["starts_at"] == f"with the turn tracker as {files[0]} showed it after step 7 of its 10"
     assert [(o["unit"], o["step"]) for o in doc["coverage"]["out_of_phase"]] == [("KG1 unit 1", 1)]
     assert "or Prev pressed (or the tracker set by hand) between the files, where no log holds it" in text
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_na41_drag_undone_with_the_move_reports_off(na, suffix):
+    """na41-noreportundo22, NA41 S1, move reports off: 8 MG Bn 1503 -> 1107 (6 MP, within extended
+    movement's 8, 5.3), 1107 -> 0602 taken back with Undo (step 11 takes back step 10: the log has
+    no chat line naming it), then 1107 -> 1106 (7 MP in all). By the book: no finding; the undone
+    drag and its inverse not judged (no 5.1 from it)."""
+    text, doc, _ = _audit(na, [f"na41-noreportundo22{suffix}.vlog"])
+    assert found(doc) == []
+    moves = doc["coverage"]["moves"]
+    assert moves["judged"] == 2 and moves["not_judged"]["undone"] == 2 and doc["partial"] is None
+    assert _undos(doc) == [(11, [10])]
+    assert "took back step 10: move of 8 MG Bn" in text and "0602" in text
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_na41_palette_overstack_fixed_before_the_phase_end(na, suffix):
+    """na41-overfix22, NA41 S1: Pavia from the palette onto 1604 makes six points (as
+    na41-overdrop22), then 3 Aufkl moves on 1604 -> 1605 in the same Movement Phase: five points
+    at its end. 4.4.1 lets the limit be exceeded during movement and binds at the phase end: no
+    finding (the second piece of Pavia still warned)."""
+    text, doc, _ = _audit(na, [f"na41-overfix22{suffix}.vlog"])
+    assert found(doc) == []
+    moves = doc["coverage"]["moves"]
+    assert moves["judged"] == 3 and moves["not_judged"]["off-map"] == 1
+    assert "a piece of Pavia was added (from the palette" in text
