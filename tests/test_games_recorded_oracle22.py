@@ -192,7 +192,7 @@ def test_na41_two_files_begun_from_the_same_save(na, suffix):
     units back on 1503, the tracker back in the Axis Movement Phase) and is said as file 2 starting
     where file 1 began; the repeated moves are not added up (no 5.1)."""
     files = _chain("na41-overlap22", 2, suffix)
-    text, doc, _ = _audit(na, files)
+    text, doc, html = _audit(na, files)
     assert found(doc) == []
     assert doc["coverage"]["moves"]["judged"] == 5
     assert sorted((c["what"], c["name"], c.get("now", "")) for c in doc["continuity"]) == [
@@ -201,6 +201,7 @@ def test_na41_two_files_begun_from_the_same_save(na, suffix):
     (seam,) = doc["integrity"]["seams"]
     assert seam["starts_at"] == f"where {files[0]} stood after step 0 of its 3"
     assert f"began from the position {files[0]} began from" in text
+    assert f"began from the position {files[0]} began from" in html
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
@@ -213,14 +214,15 @@ def test_im_prev_pressed_between_files_with_no_log(im, suffix):
     after stepping file 1 (before: "an Undo of a stepped tracker command" was the one cause given,
     which nobody did here)."""
     files = _chain("im-prevgap22", 2, suffix)
-    text, doc, _ = _audit(im, files)
+    text, doc, html = _audit(im, files)
     assert found(doc) == []
     assert [(c["what"], c["was"], c["now"]) for c in doc["continuity"]] == [
         ("turn", "Game Turn 2 Movement Phase", "Game Turn 2 Airborne Operations Phase (paradrop or air transport)")]
     (seam,) = doc["integrity"]["seams"]
     assert seam["starts_at"] == f"with the turn tracker as {files[0]} showed it after step 7 of its 10"
     assert [(o["unit"], o["step"]) for o in doc["coverage"]["out_of_phase"]] == [("KG1 unit 1", 1)]
-    assert "or Prev pressed (or the tracker set by hand) between the files, where no log holds it" in text
+    for report in (text, html):
+        assert "or Prev pressed (or the tracker set by hand) between the files, where no log holds it" in report
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
