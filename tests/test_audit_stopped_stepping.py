@@ -30,3 +30,22 @@ def test_stopped_before_the_next_clicks_is_no_undo(mini):
     assert "stop-b.vlog starts where stop-a.vlog stood after step 1 of its 3, not at its end" in text
     (seam,) = doc["integrity"]["seams"]
     assert seam["starts_at"] == "where stop-a.vlog stood after step 1 of its 3"
+
+
+def test_second_log_begun_from_the_first_logs_own_start(mini):
+    """a.vlog: Alice moves R1 0101 -> 0202 and presses Next; b.vlog was begun from the position
+    a.vlog began from (the same save: two logs of one phase), moves R1 0101 -> 0202 again and R2.
+    b.vlog starts where a.vlog stood after step 0: the report says the player began from a.vlog's
+    own start (its save), not that he opened a.vlog and stopped stepping it (oracle22,
+    na41-overlap22). Before: "opened a.vlog, did not step it to its end", which no one did."""
+    kit_dir, kit, module, root = mini
+    a = LogWriter.from_module_setup(module, kit=kit, player="Alice", player_id="pw-a")
+    b = a.save_point()
+    a.move("R1", "0202")
+    a.advance(1)
+    b.move("R1", "0202")
+    r = audit([a.write(root / "same-a.vlog"), b.write(root / "same-b.vlog")], module=module, game=str(kit_dir))
+    text = json.dumps(json.loads(render(r, "json")))
+    assert "same-b.vlog starts where same-a.vlog stood after step 0 of its 2, not at its end" in text
+    assert "began from the position same-a.vlog began from (the save same-a.vlog was started from" in text
+    assert "opened same-a.vlog, did not step it" not in text

@@ -427,18 +427,29 @@ def _earlier_steps(results: list, names: list[str], again: "set[int] | frozenset
             lost = "; ".join(_moved(pid, x, y, a.end, b.start) for pid, x, y in m.lost)
             if end_turn != start_turn:
                 lost += ("; " if lost else "") + f"the turn tracker {start_turn} → {end_turn}"
-            out.append((f"{B} starts where {A} stood {at}, not at its end: the player of {B} opened {A}, did "
-                        f"not step it to its end (or stepped back with Undo) and played on. Steps {m.pieces + 1}-"
+            # after step 0: where A began, which is also what a player sees who loads the save A was
+            # begun from (the second of two logs both started from one save)
+            how = (f"the player of {B} began from the position {A} began from (the save {A} was started from, "
+                   f"or {A} opened and not stepped, or stepped back to its start with Undo) and played on"
+                   if m.pieces == 0 else
+                   f"the player of {B} opened {A}, did not step it to its end (or stepped back with Undo) and "
+                   f"played on")
+            out.append((f"{B} starts where {A} stood {at}, not at its end: {how}. Steps {m.pieces + 1}-"
                         f"{m.of} of {A} ({lost or 'no piece moved'}) were never seen in {B}, which plays over "
                         + (f"them: they were judged in {A}, and {B} was judged from the position before them."
                            if judged else f"them: they were read in {A}, and {B} from the position before them."),
                         i + 1))
         else:
+            # the two look alike in the files: an Undo of a stepped SetTurn restores the state the
+            # tracker had when the log was read, which can be any earlier phase (na41-step7-2undo);
+            # a Prev pressed by the other player with no log kept (im-prevgap22) also sets it back
+            why = (f"either an Undo of a stepped tracker command (after stepping {A}), which sets the tracker not "
+                   f"to the phase before that step but to the state it had when the log's command was read "
+                   f"(VASSAL's TurnTracker.SetTurn keeps that as its undo), or Prev pressed (or the tracker set "
+                   f"by hand) between the files, where no log holds it")
             out.append((f"{B} starts with the pieces where {A} ended, but with the turn tracker set back to "
                         f"what it showed after step {m.tracker} of {A}'s {m.of} ({start_turn}, not {end_turn}): "
-                        f"an Undo of a stepped tracker command (after stepping {A}) sets the tracker not to the "
-                        f"phase before that step but to the state it had when the log's command was read (VASSAL's "
-                        f"TurnTracker.SetTurn keeps that as its undo). "
+                        f"{why}. "
                         + (f"{B}'s moves were judged in the phases its tracker shows." if judged else
                            f"{B}'s moves were read in the phases its tracker shows."), i + 1))
     return out, done
