@@ -729,6 +729,17 @@ class RuleSet(Generic[M]):
         advances and retreats (:attr:`combat_moves`, for every combat phase unless a rule set
         tells its phases apart)."""
         return self.combat_moves
+
+    def combat_rolls(self, pos: Position, memory: M, rolled: bool) -> None:
+        """The die rolls of a log's combat phase whose drags the audit hands over as advances and
+        retreats (:meth:`combat_moves_in`), for rules that tell a drag before the phase's first
+        combat from one after it: called when the audit sees such a phase begin (``rolled``
+        False: no roll yet; ``pos``, its first position) and at the first die roll a file shows in
+        it (``rolled`` True; ``pos``, the position at that step: each unit where it stood when the
+        first combat was resolved). A file that starts inside the phase gets no call at its start:
+        what earlier files of the chain told ``memory`` stands, and a rule set that finds no
+        record of the phase's beginning there does not know whether a roll came before the file
+        (its first roll then is no sure first of the phase). Nothing by default."""
     #: the type of what :meth:`remember` carries (a :class:`Memory` the game extends)
     memory_type: ClassVar[type[Memory]] = Memory
     #: the fields of :attr:`memory_type` (documented with the game's rules): the audit carries

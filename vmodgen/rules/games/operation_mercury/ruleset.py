@@ -115,6 +115,10 @@ class OperationMercuryRules(OperationMercurySupply):
         """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
         history.begin(self, start, memory)
 
+    def combat_rolls(self, pos, memory: MercuryMemory, rolled: bool) -> None:
+        """A Combat Phase's beginning and its first die roll: see :func:`.memory.combat_rolls`."""
+        history.combat_rolls(pos, memory, rolled)
+
     def placed_between(self, start, units: set[str], memory: MercuryMemory) -> None:
         """Units moved between two files: see :func:`.operation_mercury_history.placed_between`."""
         history.placed_between(self, start, units, memory)
