@@ -608,6 +608,31 @@ def test_om_an_advance_open_as_the_log_ends_is_said_to_be_an_advance(om):
                                    "it stands)"), got[0].message
 
 
+def test_om_9_83_names_the_advance_that_broke_the_limit(om):
+    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない'): W4314 holds B/22 NZ,
+    B/23 NZ, 7 RTR, C/1 and D/1 Welsh; in the Allied Combat Phase, after a roll, 19 NZ advances into
+    it (6 stacking points: legal), then 156 AA advances in from W4313 (7), then a roll. The finding
+    names 156 AA, whose advance broke the limit, and the hex's units (before round om22: "19 NZ
+    advanced into W4314", the legal advance)."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "W4216", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
+    for unit in ("A-7RTR-1", "A-C-1-Welsh", "A-D-1-Welsh"):
+        w.move(unit, "W4314")
+    w.move("A-156-AA", "W4313")
+    w.advance(ids.index("allied-combat"))
+    w.roll("1d10", [1]).move("A-19-NZ-Eng", "W4314").move("A-156-AA", "W4314").roll("1d10", [1])
+    r = audit([w.advance(1).write(root / "second-advance.vlog")], module=module)
+    got = [f for f in r.findings if f.rule == "OM 9.83"]
+    assert len(got) == 1 and got[0].hexes == ("W4314",), [(f.hexes, f.message) for f in got]
+    assert got[0].message.startswith("156 AA (A-156-AA) advanced into W4314, which then holds 7 stacking points"), \
+        got[0].message
+    assert "19 NZ (A-19-NZ-Eng)" in got[0].message and {"A-19-NZ-Eng", "A-156-AA"} <= set(got[0].units)
+
+
 def test_om_a_reaction_made_with_the_tracker_ahead_is_no_earlier_retreat(om):
     """OM 7.41, 9.61, 9.13: the tracker already stands on the German Combat Phase when 19 NZ
     reacts W4312 → W4313 (a Defender Reaction move, 1 hex, before any die roll). Two rolls

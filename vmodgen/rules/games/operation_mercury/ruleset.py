@@ -635,15 +635,35 @@ class OperationMercuryRules(OperationMercurySupply):
         if pos.retreats_open and u.mode in ("retreat", "advance"):
             return []
         out = []
-        pts = sum(self.points(x) for x in board.units(u.hex, u.side))
+        here = board.units(u.hex, u.side)
+        pts = sum(self.points(x) for x in here)
         limit = self.num("stacking_limit_points")
         if pts > limit and board.is_hex(u.hex):
+            movers = self._last_in(here, u)
+            if not movers:
+                return []                  # a later arrival broke the limit: its own check names it
             rule, verb = {"advance": ("9.83", "advanced"), "reaction": ("7.42", "reacted"),
                           "retreat": ("9.62", "retreated")}[u.mode]
             out.append(self.finding(board, f"{P} {rule}", "stacking",
-                                    f"{label(u)} {verb} into {u.hex}, which then holds {fmt(pts)} stacking points, "
-                                    f"more than {fmt(limit)}.", [u.hex], board.units(u.hex, u.side)))
+                                    f"{self.names(movers)} {verb} into {u.hex}, which then holds {fmt(pts)} stacking "
+                                    f"points, more than {fmt(limit)}: {self.names(here)}.", [u.hex], here))
         return out
+
+    @staticmethod
+    def _last_in(here: list[UnitState], u: UnitState) -> list[UnitState]:
+        """The units whose move into ``u``'s hex broke its stacking limit, as the check of ``u``
+        names them: ``[u]`` when it entered last of the units that moved in by its mode this phase,
+        ``[]`` when another entered after it (that unit's check names it); all of them when the
+        moments are unknown (a position file: the moves are not ordered)."""
+        movers = [x for x in here if x.mode == u.mode and x.previous is not None and x.previous != x.hex]
+        if u not in movers:
+            return [u]
+        late = 1 << 30                     # (entered: the moment of the last hex of its move)
+        times = {x.id: entered(x, late) for x in movers}
+        if any(t is None for t in times.values()):
+            return movers
+        last = max(t for t in times.values() if t is not None)
+        return [u] if times[u.id] == last else []
 
     def _retreat_zoc(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """9.63 ('ユニットは、そのヘクスがこのプレイヤー・ターン中の続く宣言戦闘の目標でない友軍戦闘ユニット
