@@ -73,3 +73,33 @@ def test_improved_position_with_units_is_not_judged_in_a_log(om):
     assert [f.rule for f in r.findings if f.rule == "OM 9.23"] == []
     notes = [x for x in r.coverage["rules_not_judged"] if x["rule"] == "OM 9.23"]
     assert len(notes) == 1 and "Improved Position" in notes[0]["why"], r.coverage["rules_not_judged"]
+
+
+def test_a_log_names_every_rule_it_cannot_judge(om):
+    """Coverage honesty (round om22): a log's coverage lists each OM rule entry it ran under
+    ``checked_rules``; those no log can trip are named not judged with their reason. 8.12 (the HQ
+    coordinating a declared attack), 10.1 (declared assaults), 9.23 (a log gives an Improved
+    Position marker no side) and 9.71 (judged in position files only) were listed checked and named
+    nowhere; 7.11 (declared attacks) already was. The same log drops 9/III/Sturm on GT2."""
+    r = _drop(om, 2)
+    checked = {c["rule"] for c in r.checked_rules}
+    named = {x["rule"]: x["why"] for x in r.coverage["rules_not_judged"]}
+    never = {"OM 7.11", "OM 8.12", "OM 10.1", "OM 9.23", "OM 9.71"}
+    assert never <= checked
+    assert sorted(never - set(named)) == [], named
+    assert "HQ" in named["OM 8.12"] and "assault" in named["OM 10.1"] and "position files only" in named["OM 9.71"]
+
+
+@pytest.mark.parametrize("unit, hex_, rule", [("A-GkMil-3", "W3721", "OM 13.61"), ("G-9-III-Sturm", "W1601", "OM 6.2")])
+def test_checked_rules_with_no_other_log_test_trip_in_a_log(om, unit, hex_, rule):
+    """Coverage honesty (round om22): rules a log lists as checked do fire on a log. OM 13.61
+    (「1セクター内には2個までのギリシャ民兵ユニット」: Scenario 3 sets militia 1 on W3720 and 2 on W4003,
+    both in the Maleme/Suda sector; a third placed on W3721 makes 3) and OM 6.2 (a ground unit on
+    the all-water hex W1601 is eliminated)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, unit), hex_)
+    r = audit([w.advance(2).write(root / f"trip-{rule[3:]}.vlog")], module=module)
+    got = [(f.rule, f.step) for f in r.findings]
+    assert got == [(rule, 1)], got
+    assert hex_ in r.findings[0].hexes and unit in r.findings[0].units

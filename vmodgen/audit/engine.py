@@ -993,6 +993,9 @@ class FileAuditor:
         out = {k: v for k, v in self.rs.LOG_PRECONDITIONS.items() if k in ids}
         for k, v in self.rs.take_not_judged().items():
             out.setdefault(k, v)
+        for k, v in self.rs.POSITION_FILE_ONLY.items():     # (a reason of this file's situation first)
+            if k in ids:
+                out.setdefault(k, v)
         return dict(sorted(out.items()))
 
     def _mat_rule(self) -> str:

@@ -814,9 +814,11 @@ class RuleSet(Generic[M]):
     #: formation, supply levels the players worked out): the audit lists these as not judged;
     #: a position file that states them is judged
     LOG_PRECONDITIONS: dict[str, str] = {}
-    #: rules judged in position files only (a log names them not judged where it shows their
-    #: situation): a log that ends before a phase end does not say they are judged there
-    POSITION_FILE_ONLY: frozenset[str] = frozenset()
+    #: rule id → why a log never judges it, though a log may show its situation (a marker a log's
+    #: players may place a step after the tracker): judged in position files only. A log names it
+    #: not judged where it shows that situation, with its own reason, else with this one; a log that
+    #: ends before a phase end does not say it is judged there
+    POSITION_FILE_ONLY: dict[str, str] = {}
     #: the rule a move beyond its movement allowance breaks (the move model's ``allowance_rule``):
     #: the rule named not judged where the allowance is not summed (a Mat's carry); None: the
     #: move check's own rule

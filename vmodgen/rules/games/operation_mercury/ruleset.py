@@ -65,13 +65,23 @@ class OperationMercuryRules(OperationMercurySupply):
     state_keys = frozenset({"supply", "supply_previous", "rsc", "rsc_expended", "interdiction", "air_resupply",
                             "time"})
     #: 9.71 is judged in position files only (a log's Fatigue marker may lag the tracker: fatigue.py)
-    POSITION_FILE_ONLY = frozenset({f"{P} 9.71"})
+    POSITION_FILE_ONLY = {
+        f"{P} 9.71": "judged in position files only: a log's Fatigue marker may be put on a step after the tracker "
+                     "left the combat that gave it (9.7), so one at the end of a phase that resolves no combat is "
+                     "no proof",
+    }
     LOG_PRECONDITIONS = {
         f"{P} 7.11": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 15.1": "the sector supply levels the Supply Phase gives are not recorded in a log",
         f"{P} 15.25": "RSCs spent and air resupply are not recorded in a log",
         f"{P} 12.41": "the interdiction levels are not recorded in a log",
         f"{P} 14.0": "the scenario a log plays (its turns and map sheets) is not recorded in a log",
+        f"{P} 8.12": "declared attacks and the HQ coordinating each (8.1) are not recorded in a log: the command "
+                     "range (8.12), a dispersed HQ (8.13) and another side's HQ (8.14) are not judged",
+        f"{P} 10.1": "declared assaults (which units assault which hex, 10.1) are not recorded in a log: the 6 SP per "
+                     "assault and the occupation of the hex after it (10.34) are not judged",
+        f"{P} 9.23": "a log records no side for an Improved Position marker, so whether the units in its hex are its "
+                     "enemy (whose entry destroys it) is unknown",
         f"{P} 6.12": "the target hex a paradropping unit was placed on before drift (6.2) is not recorded in a "
                      "log: the 6 SP limit per target hex (6.12d) and the reserve wave's distance to a German HQ "
                      "(6.12b) are measured there (the turn of the first and second waves, 6.11, is judged for a drop: its "
