@@ -78,8 +78,10 @@ def test_om_clean_recorded_game_gives_nothing(om):
     recorder's start save put in the first wave box and which never drops (a log names no scenario:
     Scenario 3 drops no Vogel)."""
     r, not_judged = run(om.module, "om-clean")
-    assert found(r) == [] and set(not_judged) == {"OM 7.11", "OM 15.1", "OM 15.25", "OM 12.41", "OM 14.0", "OM 6.12",
-                                                  "OM 6.11", "OM 8.12", "OM 10.1", "OM 9.23", "OM 9.71"}
+    from vmodgen.rules.games.operation_mercury.ruleset import OperationMercuryRules
+    modelled = set(not_judged) - set(OperationMercuryRules.NOT_MODELLED)     # (named in every audit: see its test)
+    assert found(r) == [] and modelled == {"OM 7.11", "OM 15.1", "OM 15.25", "OM 12.41", "OM 14.0", "OM 6.12",
+                                           "OM 6.11", "OM 8.12", "OM 10.1", "OM 9.23", "OM 9.71"}
 
 
 def test_om_recorded_chain_gives_its_planted_findings(om):

@@ -103,3 +103,17 @@ def test_checked_rules_with_no_other_log_test_trip_in_a_log(om, unit, hex_, rule
     got = [(f.rule, f.step) for f in r.findings]
     assert got == [(rule, 1)], got
     assert hex_ in r.findings[0].hexes and unit in r.findings[0].units
+
+
+def test_a_log_names_the_rules_of_sections_8_to_20_no_rule_judges(om):
+    """Coverage honesty (round om22): the book's rules of sections 8-20 that no rule of the set
+    judges (a combat's DRMs, bombardment and support, the naval game, the evacuation procedure) are
+    named not judged in a log's coverage, each with its reason, and not listed as checked (before:
+    named nowhere, a player could not see they were not checked)."""
+    from vmodgen.rules.games.operation_mercury.ruleset import OperationMercuryRules
+    r = _drop(om, 2)
+    named = {x["rule"]: x["why"] for x in r.coverage["rules_not_judged"]}
+    want = OperationMercuryRules.NOT_MODELLED
+    assert {"OM 11.2", "OM 12.5", "OM 13.7", "OM 18.0", "OM 19.0", "OM 20.2"} <= set(want)
+    assert {k: named.get(k) for k in want} == want
+    assert not set(want) & {c["rule"] for c in r.checked_rules}

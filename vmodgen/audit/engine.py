@@ -996,6 +996,8 @@ class FileAuditor:
         for k, v in self.rs.POSITION_FILE_ONLY.items():     # (a reason of this file's situation first)
             if k in ids:
                 out.setdefault(k, v)
+        for k, v in self.rs.NOT_MODELLED.items():
+            out.setdefault(k, v)
         return dict(sorted(out.items()))
 
     def _mat_rule(self) -> str:

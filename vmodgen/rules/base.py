@@ -814,6 +814,10 @@ class RuleSet(Generic[M]):
     #: formation, supply levels the players worked out): the audit lists these as not judged;
     #: a position file that states them is judged
     LOG_PRECONDITIONS: dict[str, str] = {}
+    #: rule id → why no rule of the set judges it at all (a die roll's modifiers, a procedure on a
+    #: display the kit does not model): the audit of a log or save names each not judged, so a
+    #: player sees what was not checked
+    NOT_MODELLED: dict[str, str] = {}
     #: rule id → why a log never judges it, though a log may show its situation (a marker a log's
     #: players may place a step after the tracker): judged in position files only. A log names it
     #: not judged where it shows that situation, with its own reason, else with this one; a log that

@@ -87,6 +87,25 @@ class OperationMercuryRules(OperationMercurySupply):
                      "(6.12b) are measured there (the turn of the first and second waves, 6.11, is judged for a drop: its "
                      "own rule)",
     }
+    #: the book's sections 8-20 whose rules no rule of this set judges (round om22: before, a log's
+    #: coverage named them neither checked nor not judged)
+    NOT_MODELLED = {
+        **dict.fromkeys((f"{P} 10.21", f"{P} 10.23", f"{P} 10.24", f"{P} 10.25", f"{P} 10.26", f"{P} 13.1",
+                         f"{P} 13.2", f"{P} 13.7", f"{P} 15.3"),
+                        "a combat's die-roll modifiers, column shifts and who fires first (assault limits, terrain, "
+                        "engineers, armor, mountain troops, supply level): no position or log records the combat "
+                        "they modify, and no rule judges them"),
+        **dict.fromkeys((f"{P} 11.2", f"{P} 11.3", f"{P} 11.4", f"{P} 12.5", f"{P} 12.6", f"{P} 12.9", f"{P} 13.3"),
+                        "artillery and air bombardment, defensive bombardment, combat support and AA fire (their "
+                        "targets, range and results) are not recorded: not judged (only the fire markers they "
+                        "leave, 11.11, and the Air Operations Display, 12.2, are)"),
+        **dict.fromkeys((f"{P} 12.7", f"{P} 12.8", f"{P} 16.3", f"{P} 16.5", f"{P} 17.1", f"{P} 18.0", f"{P} 19.0"),
+                        "the naval game (task force moves on the Naval Operation Map, detection and search, naval "
+                        "and air-naval combat and its damage) is dice and zones the kit does not model: not judged "
+                        "(only where ships are, 16.15, and the port boxes, 16.4, are)"),
+        f"{P} 20.2": "the evacuation's ten turns and the ports it opens (20.21, 20.22, 17.33) need the turn evacuation "
+                     "was triggered, a die roll (20.1) no position or log records: not judged",
+    }
     #: refusals and reactions are judged from the hex changes ``remember`` records over their
     #: sub-phases (``om_displaced``: 7.32, 7.41): the audit's own retreat/advance reading of
     #: combat-phase drags would take a refusal for a retreat and a reaction for an advance. Only
