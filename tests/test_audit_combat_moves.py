@@ -98,21 +98,59 @@ def test_om_one_units_drags_in_a_combat_phase_are_one_retreat_whatever_comes_bet
     assert [(f.rule, f.units) for f in r.findings if f.rule == "OM 9.61"] == [("OM 9.61", ("A-19-NZ-Eng",))]
 
 
-def test_om_a_unit_dragged_on_after_a_roll_closed_its_retreat_is_named_not_judged(om):
-    """OM 9.13, 9.61: 19 NZ retreats W4315 → W4314 → W4313 (2 hexes), a die roll (another combat),
-    then 19 NZ is dragged W4313 → W4312. A unit retreats once per Combat Phase (9.13): 3 hexes from
-    W4315, where it stood at the phase start, a breach if its first drag was a retreat; but a
-    Defender Reaction move made with the tracker ahead reads the same in a log (review rv-om13
-    item 1), so 9.61 is named not judged, never a silent legal (before omfix13: read as a second
-    retreat of 1 hex, legal; omfix13 made it a finding). Stopping at W4313 names nothing."""
+def test_om_a_unit_dragged_on_after_a_roll_is_judged_from_where_it_stood_at_the_first_roll(om):
+    """OM 9.13, 9.61: a roll (the first combat), 19 NZ retreats W4315 → W4314 → W4313 (2 hexes), a
+    roll (another combat), 19 NZ dragged on W4313 → W4312, then a roll (a third combat). A unit
+    retreats once per Combat Phase (9.13): W4312 is 3 hexes from W4315, where it stood at the
+    phase's first roll, a 9.61 finding (review rv-om13 item 1 made it not judged: the rule set was
+    told of no roll). Stopping at W4313 is legal; without the roll after it, the drag to W4312 may be
+    the next phase's move with the tracker left behind: named not judged, no finding."""
     drags = [("roll", "9"), ("A-19-NZ-Eng", "W4314"), ("A-19-NZ-Eng", "W4313"), ("roll", "4")]
-    again = _om_combat(om, "again.vlog", [], drags + [("A-19-NZ-Eng", "W4312")])
-    assert [f for f in again.findings if f.rule == "OM 9.61"] == []
-    why = [e["why"] for e in again.coverage["rules_not_judged"] if e["rule"] == "OM 9.61"]
-    assert any("from W4315" in y and "Defender Reaction" in y for y in why), why
-    legal = _om_combat(om, "once.vlog", [], drags)
+    again = _om_combat(om, "again.vlog", [], drags + [("A-19-NZ-Eng", "W4312"), ("roll", "2")])
+    got = [(f.rule, f.hexes, f.units) for f in again.findings if f.rule == "OM 9.61"]
+    assert got == [("OM 9.61", ("W4312",), ("A-19-NZ-Eng",))], got
+    assert "from W4315, where it stood at the phase's first die roll: 3 hexes" in again.findings[0].message
+    last = _om_combat(om, "again-last.vlog", [], drags + [("A-19-NZ-Eng", "W4312")])
+    assert [f for f in last.findings if f.rule == "OM 9.61"] == []
+    why = [e["why"] for e in last.coverage["rules_not_judged"] if e["rule"] == "OM 9.61"]
+    assert any("from W4315" in y and "tracker left behind" in y for y in why), why
+    legal = _om_combat(om, "once.vlog", [], drags + [("roll", "2")])
     assert [f for f in legal.findings if f.rule == "OM 9.61"] == []
     assert not [e for e in legal.coverage["rules_not_judged"] if e["rule"] == "OM 9.61" and "earlier move" in e["why"]]
+
+
+def test_om_the_first_roll_is_carried_to_a_file_that_starts_inside_the_combat_phase(om):
+    """OM 9.13, 9.61 across files: file 1 reaches the German Combat Phase and ends after its first
+    roll; file 2 goes on in the same phase: 19 NZ retreats W4315 → W4314 → W4313, a roll, 19 NZ
+    dragged on to W4312, a roll. The first roll's hexes are carried (memory ``om_first_roll``): 3
+    hexes from W4315, a finding in file 2. File 2 alone (a record that starts inside the phase, not
+    knowing whether a roll came before it: its first drag may be a reaction) names 9.61 not
+    judged. File 1 ending before any roll: file 2's first roll is the phase's, the same finding."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    files = []
+    for rolled in (True, False):
+        w1 = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+        w1.add(*palette_piece(module, "G-9-III-Sturm"), "W4216", report=False)
+        w1.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
+        w1.advance(ids.index("german-combat"))
+        if rolled:
+            w1.roll("1d10", [9])
+        first = w1.write(root / f"roll-seam-1-{rolled}.vlog")
+        w2 = w1.save_point()
+        if not rolled:
+            w2.roll("1d10", [9])
+        w2.move("A-19-NZ-Eng", "W4314").move("A-19-NZ-Eng", "W4313").roll("1d10", [4])
+        second = w2.move("A-19-NZ-Eng", "W4312").roll("1d10", [2]).advance(1).write(root / f"roll-seam-2-{rolled}.vlog")
+        chain = audit([first, second], module=module)
+        got = [(Path(f.file).name, f.hexes, f.units) for f in chain.findings if f.rule == "OM 9.61"]
+        assert got == [(second.name, ("W4312",), ("A-19-NZ-Eng",))], (rolled, got)
+        files.append(second)
+    alone = audit([files[0]], module=module)
+    assert [f for f in alone.findings if f.rule == "OM 9.61"] == []
+    why = [e["why"] for e in alone.coverage["rules_not_judged"] if e["rule"] == "OM 9.61"]
+    assert any("starts inside the Combat Phase" in y for y in why), why
 
 
 def test_na41_mid_phase_start_counts_only_the_starting_phase(na41):
@@ -570,15 +608,42 @@ def test_om_an_advance_open_as_the_log_ends_is_said_to_be_an_advance(om):
                                    "it stands)"), got[0].message
 
 
+def test_om_9_83_names_the_advance_that_broke_the_limit(om):
+    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない'): W4314 holds B/22 NZ,
+    B/23 NZ, 7 RTR, C/1 and D/1 Welsh; in the Allied Combat Phase, after a roll, 19 NZ advances into
+    it (6 stacking points: legal), then 156 AA advances in from W4313 (7), then a roll. The finding
+    names 156 AA, whose advance broke the limit, and the hex's units (before round om22: "19 NZ
+    advanced into W4314", the legal advance)."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "W4216", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
+    for unit in ("A-7RTR-1", "A-C-1-Welsh", "A-D-1-Welsh"):
+        w.move(unit, "W4314")
+    w.move("A-156-AA", "W4313")
+    w.advance(ids.index("allied-combat"))
+    w.roll("1d10", [1]).move("A-19-NZ-Eng", "W4314").move("A-156-AA", "W4314").roll("1d10", [1])
+    r = audit([w.advance(1).write(root / "second-advance.vlog")], module=module)
+    got = [f for f in r.findings if f.rule == "OM 9.83"]
+    assert len(got) == 1 and got[0].hexes == ("W4314",), [(f.hexes, f.message) for f in got]
+    assert got[0].message.startswith("156 AA (A-156-AA) advanced into W4314, which then holds 7 stacking points"), \
+        got[0].message
+    assert "19 NZ (A-19-NZ-Eng)" in got[0].message and {"A-19-NZ-Eng", "A-156-AA"} <= set(got[0].units)
+
+
 def test_om_a_reaction_made_with_the_tracker_ahead_is_no_earlier_retreat(om):
     """OM 7.41, 9.61, 9.13: the tracker already stands on the German Combat Phase when 19 NZ
     reacts W4312 → W4313 (a Defender Reaction move, 1 hex, before any die roll). Two rolls
     follow, then 19 NZ retreats W4313 → W4314 → W4415: 2 hexes, out of enemy ZOC (2 hexes from
     9/III/Sturm, 3 from Vogel 1). A drag before any combat roll is no after-combat retreat, so
-    the retreat is measured from W4313: no 9.61 finding (before: "3 hexes from where it stood",
-    from W4312; now named not judged: the rule set is told of no die roll)."""
+    the retreat is measured from W4313, where 19 NZ stood at the phase's first roll: no 9.61 finding
+    and nothing named not judged (round omfix13: "3 hexes from where it stood", from W4312; rv-om13:
+    named not judged, the rule set was told of no die roll; om22: the first roll's hexes)."""
     r = _om_combat(om, "reaction-ahead.vlog", [("A-19-NZ-Eng", "W4312")],
                    [("A-19-NZ-Eng", "W4313"), ("roll", "6"), ("roll", "3"), ("A-19-NZ-Eng", "W4314"),
                     ("A-19-NZ-Eng", "W4415")])
     got = [(f.hexes, f.message) for f in r.findings if f.rule == "OM 9.61"]
     assert got == [], got
+    assert not [e for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.61" and "earlier move" in e["why"]]

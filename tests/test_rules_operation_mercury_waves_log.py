@@ -94,3 +94,47 @@ def test_first_wave_unit_dropped_in_the_german_movement_phase_is_not_named(om):
     r = audit([w.write(root / "wave-lag.vlog")], module=module)
     assert [f.rule for f in r.findings if "G-9-III-Sturm" in f.units] == []
     assert not [e for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "Sturm" in e["why"]]
+
+
+def test_a_log_names_every_rule_it_cannot_judge(om):
+    """Coverage honesty (round om22): a log's coverage lists each OM rule entry it ran under
+    ``checked_rules``; those no log can trip are named not judged with their reason. 8.12 (the HQ
+    coordinating a declared attack), 10.1 (declared assaults), 9.23 (a log gives an Improved
+    Position marker no side) were listed checked and named nowhere; 7.11 (declared attacks) already
+    was. The same log drops 9/III/Sturm on GT2. (9.71 is judged in a log since rv-om22 item 5.)"""
+    r = _drop(om, 2)
+    checked = {c["rule"] for c in r.checked_rules}
+    named = {x["rule"]: x["why"] for x in r.coverage["rules_not_judged"]}
+    never = {"OM 7.11", "OM 8.12", "OM 10.1", "OM 9.23"}
+    assert never <= checked
+    assert sorted(never - set(named)) == [], named
+    assert "HQ" in named["OM 8.12"] and "assault" in named["OM 10.1"]
+
+
+@pytest.mark.parametrize("unit, hex_, rule", [("A-GkMil-3", "W3721", "OM 13.61"), ("G-9-III-Sturm", "W1601", "OM 6.2")])
+def test_checked_rules_with_no_other_log_test_trip_in_a_log(om, unit, hex_, rule):
+    """Coverage honesty (round om22): rules a log lists as checked do fire on a log. OM 13.61
+    (「1セクター内には2個までのギリシャ民兵ユニット」: Scenario 3 sets militia 1 on W3720 and 2 on W4003,
+    both in the Maleme/Suda sector; a third placed on W3721 makes 3) and OM 6.2 (a ground unit on
+    the all-water hex W1601 is eliminated)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, unit), hex_)
+    r = audit([w.advance(2).write(root / f"trip-{rule[3:]}.vlog")], module=module)
+    got = [(f.rule, f.step) for f in r.findings]
+    assert got == [(rule, 1)], got
+    assert hex_ in r.findings[0].hexes and unit in r.findings[0].units
+
+
+def test_a_log_names_the_rules_of_sections_8_to_20_no_rule_judges(om):
+    """Coverage honesty (round om22): the book's rules of sections 8-20 that no rule of the set
+    judges (a combat's DRMs, bombardment and support, the naval game, the evacuation procedure) are
+    named not judged in a log's coverage, each with its reason, and not listed as checked (before:
+    named nowhere, a player could not see they were not checked)."""
+    from vmodgen.rules.games.operation_mercury.ruleset import OperationMercuryRules
+    r = _drop(om, 2)
+    named = {x["rule"]: x["why"] for x in r.coverage["rules_not_judged"]}
+    want = OperationMercuryRules.NOT_MODELLED
+    assert {"OM 11.2", "OM 12.5", "OM 13.7", "OM 18.0", "OM 19.0", "OM 20.2"} <= set(want)
+    assert {k: named.get(k) for k in want} == want
+    assert not set(want) & {c["rule"] for c in r.checked_rules}

@@ -269,6 +269,8 @@ class FileAuditor:
         #: the rule set derives state from the positions (RuleSet.derive is overridden)
         self._derives = bool(self.rules) and type(ruleset).derive is not RuleSet.derive
         self._begins = bool(self.rules) and type(ruleset).begin is not RuleSet.begin
+        #: the rule set is told of a combat phase's beginning and first roll (RuleSet.combat_rolls)
+        self._rolls = bool(self.rules) and type(ruleset).combat_rolls is not RuleSet.combat_rolls
         #: the rule set forgets where units stood when a file does not start where the last ended
         self._gaps = bool(self.rules) and type(ruleset).placed_between is not RuleSet.placed_between
         #: the snapshot of the end of the file audited before (None: none, or not this auditor's)
@@ -428,6 +430,8 @@ class FileAuditor:
         takebacks = tbk.TakeBackTracker()   # drags back by hand (audit/takeback.py)
         #: (turn, phase) → the moves of a phase left, for a return to it by Undo or Prev
         left_moves: dict[tuple, MoveCarry] = {}
+        #: (turn, phase) of the combat phases whose first roll in this file the rule set was told of
+        rolls_told: set[tuple] = set()
         taken: list[dict] = []
         self._counted.clear()
         self._left.clear()
@@ -502,9 +506,10 @@ class FileAuditor:
         #: finished when it closes
         open_retreat: tuple[int, Position] | None = None
 
-        def finish_retreats() -> None:
+        def finish_retreats(at_end: bool = False) -> None:
             """The retreats and advances of the last open position, closed (an attacker's move,
-            a die roll, the phase end; the file's end for :func:`.run.assemble` to keep or drop):
+            a die roll; ``at_end``: the phase end, or the file's end for :func:`.run.assemble` to
+            keep or drop, ``Position.retreats_closed_at_end``):
             the move rules judge them as finished, each at the step of its own last drag (a
             retreat or advance dragged hex by hex ends where its last drag ended, not at each drag
             before it)."""
@@ -515,6 +520,7 @@ class FileAuditor:
             open_retreat = None
             done = copy.copy(pos)
             done.retreats_open = False
+            done.retreats_closed_at_end = at_end
             due = [r for r in self.rules if checks_moves(r) and r.when.at == "any" and r.when.applies(done)]
             self.rs.forget_verdicts()      # a verdict kept for the open retreat is not the finished one's
             # the closing step may be an undo (a redo that ends the phase) but the retreat it
@@ -618,6 +624,7 @@ class FileAuditor:
             # chat stays where the line put it, though VASSAL's Undo does write a retraction,
             # ``* UNDO: <line>`` (TLD file 2, 840 -> 841): the binding never reverts a chat
             # phase, and reverting it there would lose TLD's stacking findings at file 2 step 840)
+            began = False                  # the tracker moved on into this step's phase
             if prev_phase is not None and ph != prev_phase and prev_pos is not None:
                 phases_seen += 1
                 undo_back = step is not None and step.undo and not step.redo
@@ -625,7 +632,8 @@ class FileAuditor:
                     (undone_by(step) is not None or step.corrected_by is not None)
                     and b.phase_source == "turn tracker"))
                 if not taken_back and not self._backwards(prev_phase, ph):
-                    finish_retreats()
+                    finish_retreats(at_end=True)
+                    began = True
                     cov.phase_ends += 1
                     end_pos = prev_pos
                     end_pos.at = "end"
@@ -719,6 +727,13 @@ class FileAuditor:
                 # a step of the run (a tracker moved on ends it: that phase's own end judges it,
                 # and none of its steps counts as judged by an inferred turn)
                 run_steps += 1
+            if self._rolls and ph is not None and moving and drags == "combat" and not suppress and (
+                    began or rolled and ph not in rolls_told):
+                # the phase's beginning, and the first roll of it this file shows (RuleSet.combat_rolls)
+                if rolled:
+                    rolls_told.add(ph)
+                self.rs.combat_rolls(builder.position(turn=ph[0], phase=ph[1], side=phase_side, at="during",
+                                                      source=name), self.memory, bool(rolled))
             if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
                 closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side, rolled)
                 if closed or rolled:       # (a roll also ends the advances before it: OM 9.81)
@@ -808,7 +823,7 @@ class FileAuditor:
         # a file ending inside a combat phase: its open retreats judged where they stand, kept
         # aside for the chain (a next file in the same phase may go on with them)
         lo = len(findings)
-        finish_retreats()
+        finish_retreats(at_end=True)
         retreat_end = findings[lo:]
         del findings[lo:]
         cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
@@ -977,6 +992,11 @@ class FileAuditor:
         ids = {r.id for r in self.rules}
         out = {k: v for k, v in self.rs.LOG_PRECONDITIONS.items() if k in ids}
         for k, v in self.rs.take_not_judged().items():
+            out.setdefault(k, v)
+        for k, v in self.rs.POSITION_FILE_ONLY.items():     # (a reason of this file's situation first)
+            if k in ids:
+                out.setdefault(k, v)
+        for k, v in self.rs.NOT_MODELLED.items():
             out.setdefault(k, v)
         return dict(sorted(out.items()))
 

@@ -119,6 +119,10 @@ class Position:
     #: attacker's move, die roll or phase end has closed it): what holds only of a finished
     #: retreat (the hex it ends in) waits for the audit's judgment at the close
     retreats_open: bool = False
+    #: a log's combat phase whose open retreats and advances the phase's end or the file's end
+    #: closed, not a die roll or an attacker's move: nothing of the combat came after them, and a
+    #: tracker left behind would read the next phase's moves so
+    retreats_closed_at_end: bool = False
     #: hex → units there in the order of ``units``, when the maker has one at hand (the audit
     #: keeps it up to date step by step); a Board builds it otherwise. Read-only.
     by_hex: dict[str, list[UnitState]] | None = field(default=None, repr=False, compare=False)

@@ -729,6 +729,17 @@ class RuleSet(Generic[M]):
         advances and retreats (:attr:`combat_moves`, for every combat phase unless a rule set
         tells its phases apart)."""
         return self.combat_moves
+
+    def combat_rolls(self, pos: Position, memory: M, rolled: bool) -> None:
+        """The die rolls of a log's combat phase whose drags the audit hands over as advances and
+        retreats (:meth:`combat_moves_in`), for rules that tell a drag before the phase's first
+        combat from one after it: called when the audit sees such a phase begin (``rolled``
+        False: no roll yet; ``pos``, its first position) and at the first die roll a file shows in
+        it (``rolled`` True; ``pos``, the position at that step: each unit where it stood when the
+        first combat was resolved). A file that starts inside the phase gets no call at its start:
+        what earlier files of the chain told ``memory`` stands, and a rule set that finds no
+        record of the phase's beginning there does not know whether a roll came before the file
+        (its first roll then is no sure first of the phase). Nothing by default."""
     #: the type of what :meth:`remember` carries (a :class:`Memory` the game extends)
     memory_type: ClassVar[type[Memory]] = Memory
     #: the fields of :attr:`memory_type` (documented with the game's rules): the audit carries
@@ -803,9 +814,15 @@ class RuleSet(Generic[M]):
     #: formation, supply levels the players worked out): the audit lists these as not judged;
     #: a position file that states them is judged
     LOG_PRECONDITIONS: dict[str, str] = {}
-    #: rules judged in position files only (a log names them not judged where it shows their
-    #: situation): a log that ends before a phase end does not say they are judged there
-    POSITION_FILE_ONLY: frozenset[str] = frozenset()
+    #: rule id → why no rule of the set judges it at all (a die roll's modifiers, a procedure on a
+    #: display the kit does not model): the audit of a log or save names each not judged, so a
+    #: player sees what was not checked
+    NOT_MODELLED: dict[str, str] = {}
+    #: rule id → why a log never judges it, though a log may show its situation (a marker a log's
+    #: players may place a step after the tracker): judged in position files only. A log names it
+    #: not judged where it shows that situation, with its own reason, else with this one; a log that
+    #: ends before a phase end does not say it is judged there
+    POSITION_FILE_ONLY: dict[str, str] = {}
     #: the rule a move beyond its movement allowance breaks (the move model's ``allowance_rule``):
     #: the rule named not judged where the allowance is not summed (a Mat's carry); None: the
     #: move check's own rule

@@ -27,6 +27,7 @@ class MercuryMemory(Memory):
     om_final_fire: list[str] | None = None
     om_last_end: dict[str, Any] | None = None
     om_night_missions: dict[str, Any] | None = None
+    om_first_roll: dict[str, Any] | None = None
 
 
 def mercury(pos: Position) -> MercuryMemory:

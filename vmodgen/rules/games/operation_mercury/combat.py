@@ -18,7 +18,7 @@ from ...core.attacks import attacked_from
 from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
-from .memory import segment
+from .memory import first_roll_hexes, segment
 from .places import box_name, sector_param
 from .movement import box_links, links_known
 
@@ -348,24 +348,43 @@ def length(rs, board: Board, u: UnitState) -> list:
 def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
     """9.13 「機動戦闘フェイズ毎に、複数回の機動戦闘によって…攻撃されるユニットはない」 (and 7.11, one
     hex per combat; an assault makes no retreat, 9.66): a unit retreats at most once per Combat
-    Phase. A log's retreat the audit closed (a die roll, an attacker's drag) and the unit dragged
-    on is read as a new path from where it stood. Measured from the unit's hex at the phase start
-    (``om_end_hexes``), more than 2 hexes is named not judged, not a finding: the earlier drag may
-    have been no retreat at all (a Defender Reaction move, 7.41, made with the tracker already on
-    the Combat Phase), and the rule set is told of no die roll to tell the two apart (review
-    rv-om13 item 1: it was a false 9.61 on such a reaction)."""
-    ends = mercury(board.pos).om_end_hexes
-    start = ends.get(u.id) if isinstance(ends, dict) and not board.pos.moves_announced else None
-    if not start or start == path[0] or not board.is_hex(start) or board.pos.phase_kind != "combat":
+    Phase, 2 hexes at most (9.61). A log's retreat the audit closed (a die roll, an attacker's
+    drag) and the unit dragged on is read as a new path from where it stood; measured from where
+    the unit stood at the phase's first die roll (``om_first_roll``: a drag before any roll, a
+    Defender Reaction move made with the tracker already on the Combat Phase, 7.41, is no retreat
+    after combat), more than 2 hexes is a finding once a roll or an attacker's move came after the
+    drag. Not judged: the drag closed only by the phase's or the file's end (nothing of the combat
+    after it: it may be the next Movement Phase's move with the tracker left behind), and a record
+    that starts inside the phase with no record of its first roll (measured then from the unit's
+    hex at the phase start, ``om_end_hexes``)."""
+    pos = board.pos
+    if pos.moves_announced or pos.phase_kind != "combat" or not board.is_hex(path[0]):
+        return []
+    rolled = first_roll_hexes(pos)
+    ends = mercury(pos).om_end_hexes
+    start = (rolled if rolled is not None else ends if isinstance(ends, dict) else {}).get(u.id)
+    if not start or start == path[0] or not board.is_hex(start):
         return []
     d = board.distance(start, path[-1]) or 0
-    if d > 2:
-        rs.not_judged(f"{P} 9.61", f"{label(u)} retreated {' → '.join(path)} after an earlier move this Combat Phase "
-                                   f"from {start}: {d} hexes from where it stood, more than the 2 hexes of its one "
-                                   "retreat (9.13) if that move was a retreat; a Defender Reaction move made with the "
-                                   "tracker already on the Combat Phase (7.41) or a move of the phase before would "
-                                   "make it legal, and a log does not tell them apart")
-    return []
+    if d <= 2 or pos.retreats_open:
+        return []                          # (an open retreat is judged when it closes)
+    route = f"{label(u)} retreated {' → '.join(path)} after an earlier move this Combat Phase"
+    if rolled is None:
+        rs.not_judged(f"{P} 9.61", f"{route} from {start}: {d} hexes from where it stood at the phase start, more "
+                                   "than the 2 hexes of its one retreat (9.13) if that move came after a die roll; the "
+                                   "record starts inside the Combat Phase, so whether a roll came before it (a move "
+                                   "before the phase's first roll, a Defender Reaction move, 7.41, is no retreat) is "
+                                   "not known")
+        return []
+    if pos.retreats_closed_at_end:
+        rs.not_judged(f"{P} 9.61", f"{route} from {start}, where it stood at the phase's first die roll: {d} hexes, "
+                                   "more than the 2 hexes of its one retreat (9.13) if it was made in this Combat "
+                                   "Phase; no roll or attacker's move came after it, so it may be a move of the next "
+                                   "phase with the tracker left behind")
+        return []
+    return [rs.finding(board, f"{P} 9.61", "movement", f"{route} from {start}, where it stood at the phase's first "
+                       f"die roll: {d} hexes; a unit retreats once per Combat Phase (9.13), at most 2 hexes.",
+                       [path[-1]], [u])]
 
 
 def retreat_off_map(rs, board: Board, u: UnitState, path: list[str]) -> list:

@@ -55,6 +55,10 @@ position file may state any of them):
 * ``om_night_missions = {turn = 3, units = ["G-Ju88-1"]}``: air units put into a mission box of the
   Air Operations Display in that Night turn (12.15): one still there at a later phase end of the
   turn flew its mission at night, it did not stay from the last turn (12.23a).
+* ``om_first_roll = {turn = 5, phase = "german-combat", hexes = {B23 = "W4314"}}``: a log's Combat
+  Phase the audit saw begin (``RuleSet.combat_rolls``), and where each unit stood at its first die
+  roll (``hexes`` absent: no roll yet). A unit retreats once per Combat Phase (9.13), so a drag
+  after a roll is measured from that hex (9.61; :func:`first_roll_hexes`).
 * ``om_arrival_unknown = {turn = 1, units = [...], why = "..."}``: an audit that starts at or after
   the turn's first arrival phase without an earlier file cannot tell which of these units arrived
   that turn; the arrival-turn rules are not judged for them (``RuleSet.not_judged``).
@@ -322,6 +326,10 @@ def placed_between(rs, start: Position, units: set[str], memory: MercuryMemory) 
     moved = [u for u in start.units if u.id in units]
     if isinstance(memory.om_end_hexes, dict):
         memory.om_end_hexes.update({u.id: u.hex for u in moved})
+    rolls = memory.om_first_roll
+    if isinstance(rolls, dict) and isinstance(rolls.get("hexes"), dict):
+        # where they stood at the phase's first roll says nothing of the moves made since in the gap
+        memory.om_first_roll = {**rolls, "hexes": {k: v for k, v in rolls["hexes"].items() if k not in units}}
     if start.turn is None:
         return
     known = arrivals(rs, start)
@@ -337,6 +345,30 @@ def placed_between(rs, start: Position, units: set[str], memory: MercuryMemory) 
             "turn": start.turn, "units": unknown,
             "why": f"the units were placed differently between two files in turn {start.turn}, in play no "
                    "file holds: which of them arrived that turn (paradrop, landing, unloading, airlanding) is unknown"}
+
+
+def combat_rolls(start: Position, memory: MercuryMemory, rolled: bool) -> None:
+    """``RuleSet.combat_rolls``: a Combat Phase seen to begin (``rolled`` False) is recorded with no
+    roll; its first roll (``rolled`` True) records where each unit stands, once, and only in a
+    phase seen to begin (a file that started inside the phase with no earlier file's record of it
+    cannot tell its first roll: nothing recorded, :func:`first_roll_hexes` says unknown)."""
+    rec = memory.om_first_roll
+    same = isinstance(rec, dict) and rec.get("turn") == start.turn and rec.get("phase") == start.phase
+    if not rolled and not same:
+        memory.om_first_roll = {"turn": start.turn, "phase": start.phase}
+    elif rolled and same and isinstance(rec, dict) and "hexes" not in rec:
+        memory.om_first_roll = {**rec, "hexes": {u.id: u.hex for u in start.units}}
+
+
+def first_roll_hexes(pos: Position) -> dict[str, str] | None:
+    """Where each unit stood at the first die roll of ``pos``'s Combat Phase: ``{}`` when the phase
+    was seen to begin and no roll came yet; None when not known (the record starts inside the
+    phase; a position file)."""
+    rec = mercury(pos).om_first_roll
+    if not isinstance(rec, dict) or rec.get("turn") != pos.turn or rec.get("phase") != pos.phase:
+        return None
+    hexes = rec.get("hexes", {})
+    return hexes if isinstance(hexes, dict) else None
 
 
 def arrival_unknown(pos: Position) -> tuple[set[str], str]:

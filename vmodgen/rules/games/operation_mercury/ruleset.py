@@ -70,10 +70,35 @@ class OperationMercuryRules(OperationMercurySupply):
         f"{P} 15.25": "RSCs spent and air resupply are not recorded in a log",
         f"{P} 12.41": "the interdiction levels are not recorded in a log",
         f"{P} 14.0": "the scenario a log plays (its turns and map sheets) is not recorded in a log",
+        f"{P} 8.12": "declared attacks and the HQ coordinating each (8.1) are not recorded in a log: the command "
+                     "range (8.12), a dispersed HQ (8.13) and another side's HQ (8.14) are not judged",
+        f"{P} 10.1": "declared assaults (which units assault which hex, 10.1) are not recorded in a log: the 6 SP per "
+                     "assault and the occupation of the hex after it (10.34) are not judged",
+        f"{P} 9.23": "a log records no side for an Improved Position marker, so whether the units in its hex are its "
+                     "enemy (whose entry destroys it) is unknown",
         f"{P} 6.12": "the target hex a paradropping unit was placed on before drift (6.2) is not recorded in a "
                      "log: the 6 SP limit per target hex (6.12d) and the reserve wave's distance to a German HQ "
                      "(6.12b) are measured there (the turn of the first and second waves, 6.11, is judged for a drop: its "
                      "own rule)",
+    }
+    #: the book's sections 8-20 whose rules no rule of this set judges (round om22: before, a log's
+    #: coverage named them neither checked nor not judged)
+    NOT_MODELLED = {
+        **dict.fromkeys((f"{P} 10.21", f"{P} 10.23", f"{P} 10.24", f"{P} 10.25", f"{P} 10.26", f"{P} 13.1",
+                         f"{P} 13.2", f"{P} 13.7", f"{P} 15.3"),
+                        "a combat's die-roll modifiers, column shifts and who fires first (assault limits, terrain, "
+                        "engineers, armor, mountain troops, supply level): no position or log records the combat "
+                        "they modify, and no rule judges them"),
+        **dict.fromkeys((f"{P} 11.2", f"{P} 11.3", f"{P} 11.4", f"{P} 12.5", f"{P} 12.6", f"{P} 12.9", f"{P} 13.3"),
+                        "artillery and air bombardment, defensive bombardment, combat support and AA fire (their "
+                        "targets, range and results) are not recorded: not judged (only the fire markers they "
+                        "leave, 11.11, and the Air Operations Display, 12.2, are)"),
+        **dict.fromkeys((f"{P} 12.7", f"{P} 12.8", f"{P} 16.3", f"{P} 16.5", f"{P} 17.1", f"{P} 18.0", f"{P} 19.0"),
+                        "the naval game (task force moves on the Naval Operation Map, detection and search, naval "
+                        "and air-naval combat and its damage) is dice and zones the kit does not model: not judged "
+                        "(only where ships are, 16.15, and the port boxes, 16.4, are)"),
+        f"{P} 20.2": "the evacuation's ten turns and the ports it opens (20.21, 20.22, 17.33) need the turn evacuation "
+                     "was triggered, a die roll (20.1) no position or log records: not judged",
     }
     #: refusals and reactions are judged from the hex changes ``remember`` records over their
     #: sub-phases (``om_displaced``: 7.32, 7.41): the audit's own retreat/advance reading of
@@ -116,6 +141,10 @@ class OperationMercuryRules(OperationMercurySupply):
     def begin(self, start, memory: MercuryMemory) -> None:
         """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
         history.begin(self, start, memory)
+
+    def combat_rolls(self, pos, memory: MercuryMemory, rolled: bool) -> None:
+        """A Combat Phase's beginning and its first die roll: see :func:`.memory.combat_rolls`."""
+        history.combat_rolls(pos, memory, rolled)
 
     def placed_between(self, start, units: set[str], memory: MercuryMemory) -> None:
         """Units moved between two files: see :func:`.operation_mercury_history.placed_between`."""
@@ -633,15 +662,35 @@ class OperationMercuryRules(OperationMercurySupply):
         if pos.retreats_open and u.mode in ("retreat", "advance"):
             return []
         out = []
-        pts = sum(self.points(x) for x in board.units(u.hex, u.side))
+        here = board.units(u.hex, u.side)
+        pts = sum(self.points(x) for x in here)
         limit = self.num("stacking_limit_points")
         if pts > limit and board.is_hex(u.hex):
+            movers = self._last_in(here, u)
+            if not movers:
+                return []                  # a later arrival broke the limit: its own check names it
             rule, verb = {"advance": ("9.83", "advanced"), "reaction": ("7.42", "reacted"),
                           "retreat": ("9.62", "retreated")}[u.mode]
             out.append(self.finding(board, f"{P} {rule}", "stacking",
-                                    f"{label(u)} {verb} into {u.hex}, which then holds {fmt(pts)} stacking points, "
-                                    f"more than {fmt(limit)}.", [u.hex], board.units(u.hex, u.side)))
+                                    f"{self.names(movers)} {verb} into {u.hex}, which then holds {fmt(pts)} stacking "
+                                    f"points, more than {fmt(limit)}: {self.names(here)}.", [u.hex], here))
         return out
+
+    @staticmethod
+    def _last_in(here: list[UnitState], u: UnitState) -> list[UnitState]:
+        """The units whose move into ``u``'s hex broke its stacking limit, as the check of ``u``
+        names them: ``[u]`` when it entered last of the units that moved in by its mode this phase,
+        ``[]`` when another entered after it (that unit's check names it); all of them when the
+        moments are unknown (a position file: the moves are not ordered)."""
+        movers = [x for x in here if x.mode == u.mode and x.previous is not None and x.previous != x.hex]
+        if u not in movers:
+            return [u]
+        late = 1 << 30                     # (entered: the moment of the last hex of its move)
+        times = {x.id: entered(x, late) for x in movers}
+        if any(t is None for t in times.values()):
+            return movers
+        last = max(t for t in times.values() if t is not None)
+        return [u] if times[u.id] == last else []
 
     def _retreat_zoc(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """9.63 ('ユニットは、そのヘクスがこのプレイヤー・ターン中の続く宣言戦闘の目標でない友軍戦闘ユニット
