@@ -85,14 +85,15 @@ def test_sudden_death_is_judged_at_weather_phase_ends_only(tmp_path):
 def test_no_kg_paradrops_without_an_airhead_of_its_nationality(tmp_path):
     """15.2 intro, 15.21: all six KGs dropped from their boxes in GT1's Airborne Operations Phase
     with the German airhead in 1530: legal; with no Airhead marker on the map at the phase end, or
-    only an Italian one, the German KGs' drop is found; judged at the phase end only."""
+    only an Italian one, the German KGs' drop is found; judged at the phase end only (in the
+    Movement Phase the drop is out of its phase, 15.21: round rulepos29)."""
     six = "r20-kg-all-six-dropped-gt1.toml"
     assert found(tmp_path, six) == ([], {})
     none = (('markers = ["airhead"]\n', ''), ('airheads = {"1530" = "german"}\n', ''))
     assert set(found(tmp_path, six, *none)[0]) == {"IM 15.2"}
     assert set(found(tmp_path, six, ('airheads = {"1530" = "german"}', 'airheads = {"1530" = "italian"}'))[0]) \
         == {"IM 15.2"}
-    assert found(tmp_path, six, *none, ('phase = "airborne"', 'phase = "movement"'))[0] == []
+    assert set(found(tmp_path, six, *none, ('phase = "airborne"', 'phase = "movement"'))[0]) == {"IM 15.21"}
 
 
 def test_supply_is_judged_on_a_map_without_sources_once_markers_were_in_use(tmp_path):

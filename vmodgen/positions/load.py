@@ -214,6 +214,8 @@ def read_position(path: str | Path, text: str | None, rules_for: Callable[[Game]
         t.check_keys(("hex", "units", "hq", "kind", "result"))
         hexid = _hex(t, mapdata, "hex", pos)
         ids = tuple(_placed_unit(t, pos, uid, "units") for uid in t.str_list("units"))
+        if not ids:                        # an attack of nobody is read by no rule: it would pass unseen
+            raise t.error("an attack names its attackers: units = [\"...\"]", "units")
         hq = _placed_unit(t, pos, t.str("hq"), "hq") if "hq" in t else ""
         pos.attacks.append(Attack(hexid, ids, hq, t.line or 0, t.str("kind", ""), t.str("result", "")))
     state = doc.data.get("state", {})
@@ -616,9 +618,15 @@ def _load_map_overrides(doc: TomlDoc, game: Game, m: MapData, pos: Position, inl
         bid = t.str("id")
         m.boxes[bid] = Box(bid, t.str("name", bid), t.str("kind", "offmap"), t.str("side", ""),
                            tuple(t.str_list("adjacent")))
+    described: dict[str, int] = {}
     for t in doc.tables("hexes"):
         t.check_keys(("hex", "terrain", "features", "control", "markers", "owner", "capacity", "sector", "elevation"))
         h = _hex(t, m, "hex", pos)
+        if h in described:
+            # a second entry would silently replace the first one's terrain or control
+            raise t.error(f"hex '{h}' is described twice (first on line {described[h]}): give it one [[hexes]] entry",
+                          "hex")
+        described[h] = t.line or 0
         old = m.info(h)
         terrain = t.str("terrain", old.terrain)
         if not inline:

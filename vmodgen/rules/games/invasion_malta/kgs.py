@@ -41,6 +41,7 @@ Readings:
 from __future__ import annotations
 
 from ...core.board import Board
+from ...core.moves import label
 from .air import GERMAN
 from .carried import entered_from
 
@@ -63,6 +64,23 @@ def _kit_card(units: list, scn: str) -> str:
 def _kg_boxes(rs) -> list[str]:
     transport = set(rs.air_transport_boxes())
     return [b for b in rs.air_entry_boxes() if b not in transport]
+
+
+def check_drop_phase(rs, board: Board) -> list:
+    """15.21 「落下傘フェイズ中に KG が落下傘降下を実行する」 (the Airborne Operations Phase, 7.14 A
+    「2. 空挺作戦フェイズ」): a unit whose ``previous`` is a KG box and which stands on the map
+    paradropped in this phase, so a position file stating another phase shows a drop out of its
+    phase (round rulepos29: from a KG box in the Movement or Combat Phase it passed unseen). A log is
+    not judged: a player may drag a drop a step after the tracker (``moves_announced`` is False
+    there)."""
+    pos = board.pos
+    if not pos.phase or pos.phase == "airborne" or not pos.moves_announced:
+        return []
+    boxes = set(_kg_boxes(rs))
+    return [rs.finding(board, f"{P} 15.21", "movement", f"{label(u)} came onto the map at {u.hex} from "
+                       f"{board.place_name(u.previous)} in the {pos.phase} phase; a KG paradrops in the Airborne "
+                       "Operations Phase only (15.21).", [u.hex], [u])
+            for u in pos.units if u.previous in boxes and board.is_hex(u.hex) and rs.combat(u)]
 
 
 def _came_from(rs, board: Board, boxes: set[str]) -> dict[str, list]:

@@ -2,6 +2,9 @@
 the defender's hex and the attacking units). Rule numbers are the rulebook's (spec §10 "Attack
 legality"). A finding's kind is "movement" (the finding kinds have no "combat").
 
+* 8.1 「戦闘フェイズ中、手番プレイヤーは隣接する敵戦闘ユニットを攻撃できます」: the attackers are the
+  phasing player's (the position's side; round rulepos29: an Axis attack in the Allied Combat Phase
+  passed as legal).
 * 8.1: attackers are next to the defender's hex; a unit attacks once and a hex is attacked once
   per declared list (breakthrough combats, 15.2, are declared with ``kind = "breakthrough"`` and
   not counted).
@@ -122,6 +125,11 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
     for atk in pos.attacks:
         units = [u for u in (pos.unit(uid) for uid in atk.units) if u is not None]
         h = atk.hex
+        others = [u for u in units if pos.side and u.side != pos.side]
+        if others:
+            out.append(rs.finding(board, f"{P} 8.1", "movement", f"{rs.names(others)} of the {others[0].side} side "
+                                  f"{'attacks' if len(others) == 1 else 'attack'} {h} in the {pos.side} player's "
+                                  "turn; only the phasing player attacks (8.1).", [h], others))
         out += unguarded(rs, board, h, units)
         if atk.kind != "breakthrough":
             if h in hit:
