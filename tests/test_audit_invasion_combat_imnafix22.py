@@ -1,0 +1,85 @@
+"""Invasion: Malta's Combat Phase in a log, review of imfix14 (imnafix22): a retreat ending in a
+hex a friend entered earlier in the phase (13.36), the advance beside another enemy (13.53), and
+an orange-circle unit's drag found once (13.37).
+
+Every log: GT1, 5/3 paradrops onto 1424 with an Airhead (next to the Allied B/3 KOMR in 1425),
+other KG1 units drop where a test says; GT2's Allied Central AM is played (7.13): the Allies
+attack in its Combat Phase."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from games_util import palette_piece
+from vmodgen.audit import audit
+from vmodgen.testing.log_writer import LogWriter
+
+DRAW = "Draw (AM or CAS air unit) and pass option"
+AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
+PLAYED = ("Off-map boxes", 611, 140)          # off the cup and the pools: the AM being played
+#: KG1 units around 1424 so that every two-hex retreat from 1525 ending off 1424 and out of the
+#: sea ends in their ZOC (the reviewer's e2b): a retreat into 1424 breaks no priority (13.35)
+RING = [("S3-KG1-1", "1423"), ("S3-KG1-2", "1623"), ("S3-KG1-3", "1626"), ("S3-KG1-4", "1325")]
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory):
+    return bundled_module("invasion-malta", tmp_path_factory, "im-imnafix22")
+
+
+def _log(im, name: str, drops, combat, *, extra=(), movement=()):
+    """The module docstring's log: ``drops`` (unit, hex) in GT1's Airborne Operations Phase,
+    ``extra`` (palette id, hex) Allied pieces added at the start, ``movement`` and ``combat``
+    (unit, hex) drags in GT2's Movement and Combat Phases."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
+    added = {uid: w.add(*palette_piece(module, uid), h, report=False) for uid, h in extra}
+    w.set_turn(1, AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    for unit, h in drops:
+        w.move(unit, h)
+    w.set_turn(2, DRAW)
+    w.move(central, PLAYED)
+    w.set_turn(2, "Movement Phase")
+    for unit, h in movement:
+        w.move(added.get(unit, unit), h)
+    w.set_turn(2, "Combat Phase")
+    w.roll("1d10", [3])
+    for unit, h in combat:
+        w.move(added.get(unit, unit), h)
+    return audit([w.advance(1).write(root / name)], module=module)
+
+
+def _found(r) -> list[tuple[str, int, tuple]]:
+    return [(f.rule, f.step, f.units) for f in r.findings if f.rule.startswith("IM 13.")]
+
+
+def _not_judged(r, rule: str) -> list[str]:
+    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+
+
+def test_a_retreat_into_a_hex_a_friend_advanced_into_earlier_ends_beside_that_friend(im):
+    """5/3 is eliminated out of 1424 and B/3 KOMR advances 1425 -> 1424 (13.53). Then the Matilda
+    goes 1525 -> 1524 -> 1424: two hexes, no advance (13.53 one hex), an attacker retreat (13.32)
+    ending in KG1-1's ZOC (1423) in a hex B/3 KOMR already holds (13.36 「他の友軍ユニットがすでに
+    ヘクス内にあると、敵ZOC内でその退却を終了できる」); every other clean end is in enemy ZOC too
+    (13.35). Legal as a retreat: no finding, 13.32/13.53 named not judged. Before imfix22 a friend
+    that moved in the phase never counted: a false IM 13.53 'illegal ... alike ... without a
+    friendly unit there'."""
+    r = _log(im, "retreat-beside-advanced.vlog", [("5/3", "1424"), *RING],
+             [("5/3", "axis-eliminated"), ("B/3 KOMR", "1424"), ("Matilda II tank", "1524"),
+              ("Matilda II tank", "1424")], extra=[("Matilda II tank", "1525")])
+    assert _found(r) == []
+    assert not any("without a friendly unit" in f.message for f in r.findings)
+
+
+def test_a_friend_arriving_after_the_retreat_does_not_count(im):
+    """The same moves in the other order: the Matilda retreats 1525 -> 1524 -> 1424 into the empty
+    hex in KG1-1's ZOC first, and only then B/3 KOMR advances into 1424: no friend was in the hex
+    when the retreat ended (13.43), and two hexes are no advance: one finding, naming both."""
+    r = _log(im, "retreat-before-advance.vlog", [("5/3", "1424"), *RING],
+             [("5/3", "axis-eliminated"), ("Matilda II tank", "1524"), ("Matilda II tank", "1424"),
+              ("B/3 KOMR", "1424")], extra=[("Matilda II tank", "1525")])
+    [f] = [f for f in r.findings if f.rule.startswith("IM 13.")]
+    assert f.units == ("Matilda II tank",) and "without a friendly unit there" in f.message
