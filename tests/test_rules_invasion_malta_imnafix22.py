@@ -1,0 +1,72 @@
+"""Invasion: Malta positions of the review of imfix14 / rpfix28 (imnafix22): which AA may turn Fired
+in the Airborne Operations Phase (11.36 with 15.34). Each case is the rulebook position
+``r28-aa-flipped-fired-outside-attack-target.toml`` (GT3, end of the Axis activation's Airborne
+Operations Phase: E/74, Allied light AA of range 2, in 1530 turned Fired, under no Attack Target
+marker) with one thing changed."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from rulepos_util import verdict
+from vmodgen.commands.check import command
+
+DATA = Path(__file__).resolve().parent / "data" / "positions" / "rulebook" / "invasion_malta"
+BASE = DATA / "r28-aa-flipped-fired-outside-attack-target.toml"
+
+
+def _twin(tmp_path: Path, name: str, *swaps: tuple[str, str]) -> Path:
+    text = BASE.read_text(encoding="utf-8")
+    for old, new in swaps:
+        assert old in text
+        text = text.replace(old, new)
+    out = tmp_path / f"{name}.toml"
+    out.write_text(text, encoding="utf-8")
+    return out
+
+
+def _not_judged(path: Path) -> list[str]:
+    r = CliRunner().invoke(command, [str(path), "--json"], standalone_mode=False)
+    return json.loads(r.output)["not_judged"]
+
+
+def test_aa_fired_at_a_drop_within_its_range_is_legal():
+    """5/3 paradropped into 1532, two hexes from E/74 (range 2): 15.34 「連合軍のAAユニット（全タイプ）
+    は、射程内の全ての枢軸軍降下ヘクスにAA射撃を実施する…全ての落下傘降下が完了するまで…射撃済に裏返さない」
+    turns it Fired though under no Attack Target marker (11.36's exception): legal."""
+    assert verdict(BASE) == (0, [], False)
+
+
+def test_aa_turned_fired_with_no_drop_this_phase_is_11_36(tmp_path):
+    """No unit paradropped this phase (5/3 stood in 1532 before it, ``prev_hexes``) and no Drop Hex
+    marker: 15.34 excuses nothing, and 11.36 「攻撃目標マーカーの下にある場合にのみ、AA ユニットを射撃済へ
+    裏返す」 is found (rpfix28 passed any AA turned Fired in this phase)."""
+    path = _twin(tmp_path, "no-drop", ('previous = "axis-paradrop-kg1"\n', ""),
+                 ("\nprev_fired = []", '\nprev_fired = []\nprev_hexes = {"5/3" = "Malta 1532", "E/74" = "Malta 1530"}'))
+    code, rules, _ = verdict(path)
+    assert code == 1 and rules == ["IM 11.36"]
+
+
+def test_aa_turned_fired_with_a_drop_hex_marker_beyond_its_range_is_11_36(tmp_path):
+    """No unit landed yet, and the one Drop Hex marker (15.31) lies in 1424, seven hexes from E/74:
+    the drop hex is beyond its range of 2, so it fired at no drop (15.34): IM 11.36."""
+    path = _twin(tmp_path, "marker-far", ('previous = "axis-paradrop-kg1"\n', ""),
+                 ('hex = "Malta 1532"\n', 'hex = "axis-paradrop-kg1"\n'),
+                 ('markers = ["Airhead"]', 'markers = ["Airhead"]\n\n[[hexes]]\nhex = "Malta 1424"\nmarkers = ["Drop Hex"]'))
+    code, rules, _ = verdict(path)
+    assert code == 1 and rules == ["IM 11.36"]
+
+
+def test_aa_with_landed_units_only_beyond_its_range_is_not_judged(tmp_path):
+    """5/3 landed in 1424, seven hexes from E/74, and no Drop Hex marker is left: the drop hex it
+    fired at is where the units drifted from by the diagram printed on the map (15.41, 15.42), which
+    the kit does not hold, and the marker goes once the KG drifted (15.31): IM 11.36 named not
+    judged, never a silent legal (rpfix28)."""
+    path = _twin(tmp_path, "landed-far", ('unit = "5/3"\nhex = "Malta 1532"', 'unit = "5/3"\nhex = "Malta 1424"'))
+    code, rules, partial = verdict(path)
+    assert (code, rules, partial) == (0, [], True)
+    [said] = _not_judged(path)
+    assert said.startswith("IM 11.36: E/74 turned Fired") and "drifted from by the diagram" in said
+
