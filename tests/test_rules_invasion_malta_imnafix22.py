@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from rulepos_util import verdict
@@ -25,6 +26,11 @@ def _twin(tmp_path: Path, name: str, *swaps: tuple[str, str]) -> Path:
     out = tmp_path / f"{name}.toml"
     out.write_text(text, encoding="utf-8")
     return out
+
+
+def _findings(path: Path) -> list[str]:
+    r = CliRunner().invoke(command, [str(path), "--json"], standalone_mode=False)
+    return [f["message"] for f in json.loads(r.output)["findings"]]
 
 
 def _not_judged(path: Path) -> list[str]:
@@ -49,14 +55,20 @@ def test_aa_turned_fired_with_no_drop_this_phase_is_11_36(tmp_path):
     assert code == 1 and rules == ["IM 11.36"]
 
 
-def test_aa_turned_fired_with_a_drop_hex_marker_beyond_its_range_is_11_36(tmp_path):
-    """No unit landed yet, and the one Drop Hex marker (15.31) lies in 1424, seven hexes from E/74:
-    the drop hex is beyond its range of 2, so it fired at no drop (15.34): IM 11.36."""
-    path = _twin(tmp_path, "marker-far", ('previous = "axis-paradrop-kg1"\n', ""),
-                 ('hex = "Malta 1532"\n', 'hex = "axis-paradrop-kg1"\n'),
-                 ('markers = ["Airhead"]', 'markers = ["Airhead"]\n\n[[hexes]]\nhex = "Malta 1424"\nmarkers = ["Drop Hex"]'))
-    code, rules, _ = verdict(path)
-    assert code == 1 and rules == ["IM 11.36"]
+@pytest.mark.parametrize("drop, found", [("1424", ["IM 11.36"]), ("1531", [])], ids=["far", "near"])
+def test_a_drop_hex_marker_is_a_drop(tmp_path, drop, found):
+    """No unit landed yet (5/3 still in its KG box), and the one Drop Hex marker (15.31) lies in
+    1424, seven hexes from E/74: beyond its range of 2, so it fired at no drop (15.34): IM 11.36,
+    naming the marker. In 1531, next to it: no 11.36 (the KG box unit and the far marker bring 15.14
+    and 15.32 verdicts of their own, not this test's)."""
+    path = _twin(tmp_path, f"marker-{drop}", ('previous = "axis-paradrop-kg1"\n', ""),
+                 ('unit = "5/3"\nhex = "Malta 1532"', 'unit = "5/3"\nhex = "axis-paradrop-kg1"'),
+                 ('markers = ["Airhead"]', f'markers = ["Airhead"]\n\n[[hexes]]\nhex = "Malta {drop}"\nmarkers = ["Drop Hex"]'))
+    code, rules, partial = verdict(path)
+    assert [r for r in rules if r == "IM 11.36"] == found
+    assert not any(w.startswith("IM 11.36") for w in _not_judged(path))
+    if found:
+        assert "Drop Hex marker (1424) lies beyond its range of 2" in _findings(path)[0]
 
 
 def test_aa_with_landed_units_only_beyond_its_range_is_not_judged(tmp_path):
