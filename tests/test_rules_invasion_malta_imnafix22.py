@@ -82,3 +82,45 @@ def test_aa_with_landed_units_only_beyond_its_range_is_not_judged(tmp_path):
     [said] = _not_judged(path)
     assert said.startswith("IM 11.36: E/74 turned Fired") and "drifted from by the diagram" in said
 
+
+
+AVAILABLE_TO_COAST = '''
+[position]
+game = "invasion-malta"
+scenario = "Scenario 4"
+turn = 2
+phase = "{phase}"
+side = "Axis"
+
+[state]
+time = "am"
+weather = "good"
+active = "O"
+prev_hexes = {{"Leros convoy unit 2" = "leros-iz-east-available"}}
+
+[[units]]
+unit = "Leros convoy unit 2"
+hex = "Leros {at}"
+status = ["landed"]
+'''
+
+
+@pytest.mark.parametrize("phase, at, found, partial", [
+    ("Movement Phase", "2605", ["IM 16.33"], False),
+    ("Combat Declaration Phase", "2704", [], True),
+    ("Combat Declaration Phase", "1309", ["IM 16.33"], False),
+], ids=["movement-coast", "declaration-coast", "declaration-far"])
+def test_available_box_unit_outside_its_zone_with_no_move_stated(tmp_path, phase, at, found, partial):
+    """Leros, GT2: Leros convoy unit 2 stood in the East zone's Available box at the previous phase
+    end (``prev_hexes``; no ``previous``: no move stated) and now stands outside the zone. At the end
+    of a Movement Phase that is a placement off the zone's invasion hexes (16.33A
+    「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」; a landing,
+    16.33E, is a Combat Phase's): IM 16.33 (imfix14 named it not judged). In a later phase, on
+    L2704 next to the invasion hexes L2703 and L2804, it may have been placed on the invasion hex and have landed
+    (16.33E) with no drag recorded: not judged. On L1309, four hexes and more from every East
+    invasion hex, no placement and landing reach it: IM 16.33 (imfix14: not judged)."""
+    path = tmp_path / "available.toml"
+    path.write_text(AVAILABLE_TO_COAST.format(phase=phase, at=at), encoding="utf-8")
+    _, rules, got_partial = verdict(path)
+    assert [r for r in rules if r == "IM 16.33"] == found
+    assert any(w.startswith("IM 16.33") for w in _not_judged(path)) == partial
