@@ -83,3 +83,24 @@ def test_a_friend_arriving_after_the_retreat_does_not_count(im):
               ("B/3 KOMR", "1424")], extra=[("Matilda II tank", "1525")])
     [f] = [f for f in r.findings if f.rule.startswith("IM 13.")]
     assert f.units == ("Matilda II tank",) and "without a friendly unit there" in f.message
+
+
+@pytest.mark.parametrize("beside", [True, False], ids=["beside-kg1-1", "alone"])
+def test_an_advance_beside_another_enemy_is_named_not_judged(im, beside):
+    """5/3 retreats 1424 -> 1523 -> 1623 and B/3 KOMR moves 1425 -> 1424, into the hex 5/3 left: a
+    legal advance (13.53). With KG1-1 in 1323, 1424 lies in its ZOC: read as an attacker retreat
+    (13.12 applies results to both sides; 13.31 any direction) it ends alone in enemy ZOC (13.43),
+    and a log does not say which it was: IM 13.32, 13.43 and 13.53 named not judged, nothing found
+    (the doc said every such advance was judged clean; review of imfix14 item 4). Without KG1-1:
+    legal either way, judged clean."""
+    drops = [("5/3", "1424")] + ([("S3-KG1-1", "1323")] if beside else [])
+    r = _log(im, f"advance-{'beside' if beside else 'alone'}.vlog", drops,
+             [("5/3", "1523"), ("5/3", "1623"), ("B/3 KOMR", "1424")])
+    assert _found(r) == []
+    for rule in ("IM 13.32", "IM 13.43", "IM 13.53"):
+        said = _not_judged(r, rule)
+        if beside:
+            assert said and said[0].startswith("B/3 KOMR moved 1425 → 1424 in the Combat Phase: legal as an advance, "
+                                               "not as an attacker retreat")
+        else:
+            assert said == []
