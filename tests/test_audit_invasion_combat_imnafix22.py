@@ -104,3 +104,29 @@ def test_an_advance_beside_another_enemy_is_named_not_judged(im, beside):
                                                "not as an attacker retreat")
         else:
             assert said == []
+
+
+def test_an_orange_circle_attackers_drag_is_found_once(im):
+    """E/74, an Allied orange-circle AA unit in 1530, is dragged to 1430 in the Allies' Combat Phase:
+    no advance and no retreat for it (13.37 「オレンジ丸…退却できない」, 13.53): one finding at its
+    drag, naming both readings, and none again at the phase end (imfix14 gave IM 13.53 at the drag
+    and IM 13.37 at the phase end for the one move; review item 6)."""
+    r = _log(im, "orange-attacker.vlog", [("5/3", "1424")], [("E/74", "1430")])
+    assert [(f.rule, f.units) for f in r.findings if f.rule.startswith("IM 13.")] == [("IM 13.53", ("E/74",))]
+
+
+def test_an_orange_circle_defenders_drag_is_found_once(im):
+    """No AM drawn; only the Axis moves in GT2's Movement Phase (5/3 1424 -> 1324): the Axis attacks.
+    E/74 (Allied, orange circle) is dragged 1530 -> 1430 in the Combat Phase: a retreat it may not
+    make (13.37), found once at its drag, not again at the phase end."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    w.set_turn(1, AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    w.move("5/3", "1424")
+    w.set_turn(2, "Movement Phase")
+    w.move("5/3", "1324")
+    w.set_turn(2, "Combat Phase")
+    w.move("E/74", "1430")
+    r = audit([w.advance(1).write(root / "orange-defender.vlog")], module=module)
+    assert [(f.rule, f.units) for f in r.findings if f.rule.startswith("IM 13.")] == [("IM 13.37", ("E/74",))]

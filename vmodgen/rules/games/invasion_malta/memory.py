@@ -225,6 +225,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         for u, was in self._changed(board):
             if not self.combat(u):
                 continue
+            if kind == "combat" and u.previous is not None and u.mode in ("retreat", "advance"):
+                continue      # judged by the move check (13.37, 13.53 name these units), once
             if self.zero_ma(u):
                 pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible")
                 if not pool:
