@@ -130,3 +130,18 @@ def test_an_orange_circle_defenders_drag_is_found_once(im):
     w.move("E/74", "1430")
     r = audit([w.advance(1).write(root / "orange-defender.vlog")], module=module)
     assert [(f.rule, f.units) for f in r.findings if f.rule.startswith("IM 13.")] == [("IM 13.37", ("E/74",))]
+
+
+def test_a_stack_retreating_one_unit_at_a_time_is_no_friend_to_itself(im):
+    """B/3 KOMR joins the Matilda in 1525 in the Movement Phase. In the Combat Phase 5/3 is
+    eliminated out of 1424, then the Matilda and B/3 KOMR are dragged one after the other along the
+    same route 1525 -> 1524 -> 1424, into KG1-1's ZOC: one stack retreating (13.31), not a friend
+    already in the hex for the second (13.36): both moves are illegal as an attacker retreat
+    (ending alone in enemy ZOC) and as an advance (two hexes), one finding each."""
+    r = _log(im, "stack-one-by-one.vlog", [("5/3", "1424"), *RING],
+             [("5/3", "axis-eliminated"), ("Matilda II tank", "1524"), ("Matilda II tank", "1424"),
+              ("B/3 KOMR", "1524"), ("B/3 KOMR", "1424")],
+             extra=[("Matilda II tank", "1525")], movement=[("B/3 KOMR", "1525")])
+    found = [f for f in r.findings if f.rule.startswith("IM 13.")]
+    assert sorted(f.units for f in found) == [("B/3 KOMR",), ("Matilda II tank",)]
+    assert all("without a friendly unit there" in f.message for f in found)

@@ -176,9 +176,10 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         """Whether a friendly unit stood in ``h`` before ``u`` entered it (13.36 「他の友軍ユニットが
         すでにヘクス内にあると」, 13.42): one that did not move this phase, or, where a log orders the
         moves (``UnitState.times``), one that entered ``h`` at an earlier moment than ``u`` (an
-        advance or a retreat of another combat that came first). The units of ``u``'s own stack,
-        dragged with it, entered at its moment and do not count; in a position, which orders no
-        moves, no unit that moved counts."""
+        advance or a retreat of another combat that came first). The units of ``u``'s own stack do
+        not count: dragged with it (its moment) or one by one along its very route (the same
+        path, or with no path the same hex left); in a position, which orders no moves, no unit that
+        moved counts."""
         path = u.path or ()
         mine = entered(u, path.index(h)) if h in path else entered(u, len(path))
         for x in board.units(h):
@@ -186,6 +187,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                 continue
             if not x.moved:
                 return True
+            if (x.path or ()) == path and x.previous == u.previous:
+                continue
             theirs = x.times[-1] if x.times is not None and timed_hexes(x) is not None else None
             if mine is not None and theirs is not None and theirs < mine:
                 return True
