@@ -168,3 +168,23 @@ def test_an_invader_placed_with_the_tracker_lagging_is_not_in_the_sea(im, phase,
     assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 15.52"] == found
     said = [s for s in _not_judged(r, "IM 15.52") if "one phase off the Movement to Combat Phases" in s]
     assert len(said) == (0 if found else 1)
+
+
+@pytest.mark.parametrize("phase", ["Combat Declaration Phase", "Movement Phase"])
+def test_a_unit_far_from_its_zone_after_an_untracked_phase_is_found(im, phase):
+    """The same, but the unit is dragged from the Available box straight to L1309, at least four
+    hexes from every East invasion hex (L2603, L2703, L2804, L2904): a placement on an invasion hex
+    (16.33A) and a landing from it (16.33E 「沿岸ヘクスがカラになったときにそこへ前進する」) reach only
+    the hexes next to an invasion hex of the zone, so whatever phase the tracker lags, this is
+    IM 16.33, found, not named not judged (imfix14 named it not judged in the Combat Declaration
+    Phase, review imnafix22 item 3b)."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.set_turn(1, phase)
+    w.move("S4-C1", "L1309")
+    r = audit([w.advance(1).write(root / f"far-{phase.split()[1]}.vlog")], module=module)
+    [f] = [f for f in r.findings if f.rule == "IM 16.33"]
+    assert f.units == ("S4-C1",) and "to L1309" in f.message
+    assert _not_judged(r, "IM 16.33") == []

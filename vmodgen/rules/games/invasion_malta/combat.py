@@ -34,6 +34,7 @@ Choices (each a parameter where players could read the rule either way):
 from __future__ import annotations
 
 from ....positions.model import UnitState
+from ...core.moments import entered, timed_hexes
 from ...core.moves import label
 from ...core.board import Board
 from ..before_advances import before_advances
@@ -144,7 +145,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             out.append(self.finding(board, f"{P} 13.32", "movement", f"{label(u)} retreated {n} hex(es) "
                                     f"({' → '.join(path)}); a{'n ' + role if role == 'attacker' else ' ' + role if role else ''} "
                                     f"unit retreats {need}.", [u.hex], [u], hexes_retreated=n))
-        friends = lambda h: any(x.side == u.side and x is not u and x.previous is None for x in board.units(h))
+        friends = lambda h: self._friend_before(board, u, h)
         refusal = board.pos.phase == "combat-declaration"
         if refusal:
             out += self._check_refusal(board, u, path, ez, friends)
@@ -169,6 +170,29 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             out.append(self.finding(board, f"{P} 13.45", "zoc", f"{label(u)} retreated through enemy ZOC at "
                                     f"{', '.join(through)} and must end disrupted.", through, [u]))
         return out
+
+    @staticmethod
+    def _friend_before(board: Board, u: UnitState, h: str) -> bool:
+        """Whether a friendly unit stood in ``h`` before ``u`` entered it (13.36 「他の友軍ユニットが
+        すでにヘクス内にあると」, 13.42): one that did not move this phase, or, where a log orders the
+        moves (``UnitState.times``), one that entered ``h`` at an earlier moment than ``u`` (an
+        advance or a retreat of another combat that came first). The units of ``u``'s own stack do
+        not count: dragged with it (its moment) or one by one along its very route (the same
+        path, or with no path the same hex left); in a position, which orders no moves, no unit that
+        moved counts."""
+        path = u.path or ()
+        mine = entered(u, path.index(h)) if h in path else entered(u, len(path))
+        for x in board.units(h):
+            if x.side != u.side or x is u:
+                continue
+            if not x.moved:
+                return True
+            if (x.path or ()) == path and x.previous == u.previous:
+                continue
+            theirs = x.times[-1] if x.times is not None and timed_hexes(x) is not None else None
+            if mine is not None and theirs is not None and theirs < mine:
+                return True
+        return False
 
     def _drift_start(self, board: Board, u: UnitState, start: str) -> bool:
         """Whether ``u`` leaves ``start`` out of a drift combat: it, or an enemy unit that stayed there,

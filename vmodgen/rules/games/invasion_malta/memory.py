@@ -66,6 +66,7 @@ from ...core.moves import label
 from ...core.board import Board
 from .carried import MaltaMemory, entered_from, undrawn_ams
 from . import returns
+from .aa_drops import no_drop_in_range
 from .attacker import attacker, remember_movers
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
@@ -225,6 +226,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         for u, was in self._changed(board):
             if not self.combat(u):
                 continue
+            if kind == "combat" and u.previous is not None and u.mode in ("retreat", "advance"):
+                continue      # judged by the move check (13.37, 13.53 name these units), once
             if self.zero_ma(u):
                 pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible")
                 if not pool:
@@ -408,11 +411,17 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 self.not_judged(f"{P} 11.36", f"{label(u)} turned Fired in an unnamed phase: AA turns Fired only "
                                 "under an Attack Target marker (11.36), save AA that fired at a drop, turned "
                                 "Fired once the drops are complete (15.34), so the phase decides")
-            elif self.is_(u, "im_aa") and board.pos.phase not in ("bombardment", "airborne") \
+            elif self.is_(u, "im_aa") and board.pos.phase == "airborne" and u.hex not in self._attack_targets(board):
+                # 15.34 (the specific rule) turns Allied AA that fired at a drop hex in its range Fired once all
+                # drops are complete (「全ての落下傘降下が完了するまで…射撃済に裏返さない」); else 11.36 holds
+                why = no_drop_in_range(self, board, u)
+                if why:
+                    out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in the Airborne "
+                                            f"Operations Phase, but {why}; AA units turn Fired only under an Attack "
+                                            "Target marker (11.36).", [u.hex], [u]))
+            elif self.is_(u, "im_aa") and board.pos.phase != "bombardment" \
                     and u.hex not in self._attack_targets(board):
-                # 11.36: AA that fired at an air mission turns Fired only under an Attack Target marker; in the
-                # Airborne Operations Phase 15.34 (the specific rule) turns AA that fired at a drop Fired
-                # once all drops are complete (「全ての落下傘降下が完了するまで…射撃済に裏返さない」)
+                # 11.36: AA that fired at an air mission turns Fired only under an Attack Target marker
                 out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in {board.pos.phase}, "
                                         f"but {u.hex} is under no Attack Target marker and no declared attack hits it: "
                                         "AA units turn Fired only under an Attack Target marker (11.36).",

@@ -212,8 +212,9 @@ def check_invasion_placements(rs, board: Board) -> list:
     elsewhere). A log's phase is the turn tracker's, which may lag the pieces, and a log's
     ``previous`` is the box at the phase start, not every box passed: there a placement outside the
     Movement Phase and a Delay box unit reaching the map are named not judged. With no move recorded
-    (``previous`` unset: a phase whose drags a log does not track), the unit's hex at the phase end
-    is not the hex it was placed on: a hex outside its zone is named not judged (imfix14)."""
+    (``previous`` unset: a log's phase whose drags it does not track), the unit's hex at the phase
+    end is not the hex it was placed on: a hex next to an invasion hex of its zone, which a landing
+    reaches, is named not judged (imfix14, :func:`_landed_unseen`)."""
     pos, out = board.pos, []
     prev = rs.memory(pos).prev_hexes
     for u in pos.units:
@@ -248,8 +249,8 @@ def check_invasion_placements(rs, board: Board) -> list:
             why = ("a delayed unit moves from the Delay box to the Available box first (16.26), and from there "
                    + ("onto the port at the end of a Movement Phase (16.14)" if rule.endswith("16.14")
                       else "onto the zone's hexes in a Movement Phase (16.33A)"))
-        elif src == "available" and not port and _zone(board, at) != zone and not u.previous:
-            # no move recorded (a phase whose drags a log does not track): ``at`` is where the unit
+        elif src == "available" and not port and _zone(board, at) != zone and _landed_unseen(board, u, at, zone):
+            # no move recorded (a log's phase whose drags it does not track): ``at`` is where the unit
             # stands at the phase end, not the hex it was placed on, which may have been an invasion
             # hex of its zone it went on from (16.33E)
             rs.not_judged(rule, f"{label(u)} went from {box} to {at} in the {pos.phase or 'unnamed'} phase, whose "
@@ -287,6 +288,19 @@ def check_invasion_placements(rs, board: Board) -> list:
         out.append(rs.finding(board, rule, "movement", f"{label(u)} went from {box} to {at}; {why}.",
                               [at], [u]))
     return out + _landing_condition_groups(rs, board)
+
+
+def _landed_unseen(board: Board, u, at: str, zone: str) -> bool:
+    """Whether ``u``, from its zone's Available box at the phase start and on ``at`` (outside the
+    zone) at its end, may have been placed on an invasion hex of ``zone`` and landed from it
+    (16.33A, then 16.33E) unseen: no move recorded (no ``previous``: a log's phase whose drags it
+    does not track as moves; a log's phase-end position states no ``moves_announced`` to tell it
+    from a file) outside a Movement Phase (whose drags a log always tracks, and where no landing
+    happens), with ``at`` next to an invasion hex of the zone, the only hexes a landing reaches
+    (imnafix22: before, any hex in any phase)."""
+    if u.previous or board.pos.phase_kind == "movement":
+        return False
+    return any(board.terrain(n) == "invasion" and _zone(board, n) == zone for n in board.neighbours(at))
 
 
 def entry_hex(board: Board, u) -> str:

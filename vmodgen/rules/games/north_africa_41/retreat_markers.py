@@ -39,8 +39,9 @@ def check_one_state(rs: NorthAfrica41Units, board: Board) -> list:
 def check(rs: NorthAfrica41Units, board: Board) -> list:
     """13.1.2, 13.1.3 at the end of a Combat Phase. A retreat through a hex another declared attack
     hit (a breakthrough combat on a unit that retreated before, 15.3) may be the unit's second:
-    not judged then; nor Full Retreat after a disrupting result when ``na41_status_before`` does not
-    give the unit's state before the phase (Disrupted then: a second retreat). During the phase a marker may not be placed yet."""
+    not judged then; nor a Full Retreat or a Disrupted marker after a disrupting result when
+    ``na41_status_before`` does not give the unit's state before the phase (Disrupted then: a second
+    retreat, Full Retreat; in Good Order: Disrupted). During the phase a marker may not be placed yet."""
     pos = board.pos
     if pos.phase_kind != "combat" or pos.at != "end":
         return []
@@ -62,11 +63,14 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
             continue
         was = before.get(u.id)
         disrupted, fr = u.has("disrupted"), u.has("full_retreat")
-        if was is None and res in DISRUPTING_RESULTS and fr:
-            # (a Disrupted one is read as in Good Order before, as positions are written)
-            rs.not_judged(f"{P} 13.1.3", f"{label(u)} retreated after a {res} result and is in Full Retreat: right "
-                          "if it was Disrupted before the phase (a second retreat, 13.1.3), which [state] "
-                          "na41_status_before does not give")
+        if was is None and res in DISRUPTING_RESULTS and (fr or disrupted):
+            # its marker is right for one state before the phase and wrong for the other (no marker at
+            # all is wrong for both: 13.1.2's finding below)
+            rs.not_judged(f"{P} 13.1.3", f"{label(u)} retreated after a {res} result and is "
+                          f"{'in Full Retreat' if fr else 'Disrupted'}: right if it was "
+                          f"{'Disrupted' if fr else 'in Good Order'} before the phase (13.1.3: a Disrupted unit forced "
+                          "to retreat again goes into Full Retreat; 13.1.2), which [state] na41_status_before does "
+                          "not give")
             continue
         if res in FULL_RETREAT_RESULTS or res in DISRUPTING_RESULTS and was and was & {"disrupted", "full_retreat"}:
             if not fr and not shared(board, u, ("full_retreat",)):

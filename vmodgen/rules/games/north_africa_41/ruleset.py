@@ -815,6 +815,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
                                            "the combat result, not recorded")
             return []
         need = na_moves.RETREAT_BY_RESULT[res][0] if res is not None else n
+        if need < 1:
+            return []      # a result of no retreat (EX): no other retreat to compare (12.1.1 judges its length)
         desert, limit = str(self.param("na41_desert_terrain")), self.num("desert_max_consecutive_hexes")
 
         def open_hex(a: str, b: str) -> bool:
