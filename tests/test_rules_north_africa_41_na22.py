@@ -256,3 +256,17 @@ def test_a_21st_panzer_unit_before_turn_10_in_a_log(na41):
     w = LogWriter.from_module_setup(module, "S2 Campaign Game", kit=kit).advance(3)
     r = audit([w.write(root / "campaign.vlog")], module=module)
     assert not [f for f in r.findings if f.rule == "NA41 20.4.2"]
+
+
+def test_a_withdrawal_is_made_in_the_preparation_phase_and_a_return_is_not_judged():
+    """3.1 A.5 「このとき、撤去（20.2）、撤退（20.3）、更新＆変換（20.4）が実行されます」 (Preparation Phase),
+    20.2 「撤去は、準備フェイズ中に発生します」, 20.3 「撤退は撤去と同じですが、最終的にユニットが後にゲームの
+    プレイに復帰します」: 20/9 Aus put from 3313 in the Withdrawn Units box in the Allied Movement Phase is
+    NA41 20.3 (before round na22: silent). 20/9 Aus back from the box to 3313 in that phase is named
+    not judged: when and where a withdrawn unit returns is its scenario's, not in the kit (before:
+    silent)."""
+    head = '[position]\ngame = "north-africa-41"\nturn = 12\nphase = "Impulse 1: Allied Movement Phase"\n'
+    _, _, found, _ = check(head + '[[units]]\nunit = "20/9 Aus"\nhex = "withdrawn"\nprevious = "3313"\n')
+    assert [(f.rule, f.units) for f in found] == [("NA41 20.3", ("20/9Aus",))]
+    _, _, found, why = check(head + '[[units]]\nunit = "20/9 Aus"\nhex = "3313"\nprevious = "withdrawn"\n')
+    assert found == [] and "came back from the Withdrawn Units box" in why.get("NA41 20.3", "")

@@ -340,8 +340,12 @@ def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], mem
                 memory.na41_boxed_before.pop(u.id, None)
 
 
-def _ids(rs: NorthAfrica41Units, name: str) -> list[str]:
+def ids_of(rs: NorthAfrica41Units, name: str) -> list[str]:
+    """The ids a comma-separated box or hex parameter names."""
     return [x.strip() for x in str(rs.param(name)).split(",") if x.strip()]
+
+
+_ids = ids_of
 
 
 def _surrender(rs: NorthAfrica41Units) -> list[str]:
