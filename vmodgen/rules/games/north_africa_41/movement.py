@@ -733,7 +733,6 @@ def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple
     return []
 
 
-# ---- retreat (12) -------------------------------------------------------------------------------------
 def withdrawal(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     """20.2, 20.3, 3.1 A.5: 「撤去は、準備フェイズ中に発生します」, 「撤退は撤去と同じです」: a unit is put in the
     Withdrawn Units box in the Preparation Phase only (a phase whose moves are judged is never it)."""
@@ -745,6 +744,7 @@ def withdrawal(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
                        "20.3).", [u.previous or ""], [u])]
 
 
+# ---- retreat (12) -------------------------------------------------------------------------------------
 def retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple[str, ...]) -> list:
     """12.1.3 #1 no hex twice; 12.1.5, 17.2.3 supply points retreat only by truck; 12.2.1 no hex or
     hexside prohibited to the unit's movement, no box but a friendly off-map one; 12.5.1 a
