@@ -142,9 +142,11 @@ def test_na41_palette(modules, suffix):
     then a fresh 8 MG Bn taken from the palette onto 1606 (step 11); 5 Pz Rgt (21 Pz) taken from
     the palette straight onto 1808, where 6 RTR and 3 Hus stand (step 12). NA41 5.1 at step 12
     (no unit enters an enemy combat unit's hex). The second piece of 8 MG Bn is a warning naming
-    the first in the Eliminated box (before this branch: silent, the unit counted twice)."""
+    the first in the Eliminated box (before this branch: silent, the unit counted twice). NA41 20.4.2
+    at step 12 too (round na22): the 21st Panzer's units replace the 5th Light's only on turn 10."""
     text, doc = _audit(modules["na41"], [f"na41-palette6{suffix}"])
-    assert _found(doc) == [("NA41 5.1", 12, 1, "i1-axis-movement", ["1808"], ["6RTR", "3Hus", "5Pz-21"])]
+    assert _found(doc) == [("NA41 5.1", 12, 1, "i1-axis-movement", ["1808"], ["6RTR", "3Hus", "5Pz-21"]),
+                           ("NA41 20.4.2", 12, 1, "i1-axis-movement", ["1808"], ["5Pz-21"])]
     twice = [w for w in doc["coverage"]["warnings"] if "one unit is now two pieces" in w]
     assert len(twice) == 1 and "step 11: a piece of 8 MG Bn (8MG)" in twice[0] and "in eliminated" in twice[0]
     assert "warning: " + twice[0] in text

@@ -235,3 +235,38 @@ def test_a_logs_first_preparation_phase_says_the_boxes_before_it_are_not_recorde
     r = audit([w.write(root / "prep.vlog")], module=module)
     why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "NA41 12.5.2"]
     assert why and "is not recorded (a log records it from the end of its first phase on" in why[0], why
+
+
+def test_a_21st_panzer_unit_before_turn_10_in_a_log(na41):
+    """20.4.2 「ターン10の準備フェイズに、第５軽師団は第 21 装甲師団になります」: on turn 1 the Axis player
+    takes 8 MG Bn (21 Pz) from the palette onto 1606: NA41 20.4.2 (before round na22 a log, which
+    names no scenario, was silent). On turn 10's Axis Movement Phase the same is legal (the 5th Light's
+    units still on the board are that turn's findings, not this unit's), and a
+    campaign log's set-up on turn 1 puts no 21st Panzer unit in play (no finding)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    for turn, want in ((1, ["NA41 20.4.2"]), (10, [])):
+        w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+        w.set_turn(turn, ids.index("i1-axis-movement"))
+        w.add(*palette_piece(module, "8MG-21"), "1606", report=False)
+        w.advance(1)
+        r = audit([w.write(root / f"21pz-{turn}.vlog")], module=module)
+        got = [f.rule for f in r.findings if f.rule == "NA41 20.4.2" and "8MG-21" in f.units]
+        assert got == want, [f.message for f in r.findings]
+    w = LogWriter.from_module_setup(module, "S2 Campaign Game", kit=kit).advance(3)
+    r = audit([w.write(root / "campaign.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == "NA41 20.4.2"]
+
+
+def test_a_withdrawal_is_made_in_the_preparation_phase_and_a_return_is_not_judged():
+    """3.1 A.5 「このとき、撤去（20.2）、撤退（20.3）、更新＆変換（20.4）が実行されます」 (Preparation Phase),
+    20.2 「撤去は、準備フェイズ中に発生します」, 20.3 「撤退は撤去と同じですが、最終的にユニットが後にゲームの
+    プレイに復帰します」: 20/9 Aus put from 3313 in the Withdrawn Units box in the Allied Movement Phase is
+    NA41 20.3 (before round na22: silent). 20/9 Aus back from the box to 3313 in that phase is named
+    not judged: when and where a withdrawn unit returns is its scenario's, not in the kit (before:
+    silent)."""
+    head = '[position]\ngame = "north-africa-41"\nturn = 12\nphase = "Impulse 1: Allied Movement Phase"\n'
+    _, _, found, _ = check(head + '[[units]]\nunit = "20/9 Aus"\nhex = "withdrawn"\nprevious = "3313"\n')
+    assert [(f.rule, f.units) for f in found] == [("NA41 20.3", ("20/9Aus",))]
+    _, _, found, why = check(head + '[[units]]\nunit = "20/9 Aus"\nhex = "3313"\nprevious = "withdrawn"\n')
+    assert found == [] and "came back from the Withdrawn Units box" in why.get("NA41 20.3", "")

@@ -340,23 +340,24 @@ def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], mem
                 memory.na41_boxed_before.pop(u.id, None)
 
 
-def _ids(rs: NorthAfrica41Units, name: str) -> list[str]:
+def ids_of(rs: NorthAfrica41Units, name: str) -> list[str]:
+    """The ids a comma-separated box or hex parameter names."""
     return [x.strip() for x in str(rs.param(name)).split(",") if x.strip()]
 
 
 def _surrender(rs: NorthAfrica41Units) -> list[str]:
-    return _ids(rs, "na41_surrender_boxes")
+    return ids_of(rs, "na41_surrender_boxes")
 
 
 def removal_boxes(rs: NorthAfrica41Units) -> set[str]:
     """The boxes of units out of play: the Eliminated Box, the Remnant Display, the Surrender Box."""
-    return set(_ids(rs, "na41_return_boxes")) | set(_surrender(rs))
+    return set(ids_of(rs, "na41_return_boxes")) | set(_surrender(rs))
 
 
 def taken_out_boxes(rs: NorthAfrica41Units) -> set[str]:
     """The boxes a unit is put in from the map, not moved to: :func:`removal_boxes` and the
     Withdrawn Units box (20.3 「マップ上のどこにあるかにかかわらず、それを取り上げて」, ``na41_withdrawn_box``)."""
-    return removal_boxes(rs) | set(_ids(rs, "na41_withdrawn_box"))
+    return removal_boxes(rs) | set(ids_of(rs, "na41_withdrawn_box"))
 
 
 def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
@@ -369,7 +370,7 @@ def check_returns(rs: NorthAfrica41Units, board: Board) -> list:
     old = na41(pos).na41_boxed_before
     if step(rs, pos) != "initial" or not pos.side or not isinstance(old, dict):
         return []
-    back = set(_ids(rs, "na41_return_boxes"))
+    back = set(ids_of(rs, "na41_return_boxes"))
     hq_sel = rs.sel("na41_corps_hq")
     out, supply = [], None
     for u in board.side_units(pos.side):
@@ -414,13 +415,13 @@ def check_surrender_box(rs: NorthAfrica41Units, board: Board) -> list:
     if len(halves) != 2:
         return []
     if not isinstance(old, dict):
-        boxed = [u for u in pos.units if u.hex in set(halves) | set(_ids(rs, "na41_return_boxes")[:1])]
+        boxed = [u for u in pos.units if u.hex in set(halves) | set(ids_of(rs, "na41_return_boxes")[:1])]
         if boxed:
             rs.not_judged(f"{P} 12.5.2", f"where {rs.names(boxed)} stood before the Preparation Phase (the Surrender "
                                          f"Box advances one half) {UNRECORDED_BOXES}")
         return []
     left, right = halves
-    elim = _ids(rs, "na41_return_boxes")[:1]
+    elim = ids_of(rs, "na41_return_boxes")[:1]
     out = []
     for u in pos.units:
         was = old.get(u.id)

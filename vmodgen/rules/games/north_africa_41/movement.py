@@ -32,7 +32,7 @@ from ...core.costs import CostTable
 from ..before_advances import before_advances
 from . import control
 from .carried import BUILDING, fort_owner, na41
-from .memory import before_status, step, taken_out_boxes, tracked
+from .memory import before_status, ids_of, step, taken_out_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
 
@@ -462,11 +462,17 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
     out = []
     rail_users = []
     gone = taken_out_boxes(rs)
+    withdrawn = set(ids_of(rs, "na41_withdrawn_box"))
     for u in board.pos.units:
         if u.previous is None or rs.marker(u) or not u.moved:
             continue
         if u.hex in gone and board.is_hex(u.previous):
-            continue                  # eliminated, surrendered or withdrawn: put there, not moved
+            out += withdrawal(rs, board, u)     # eliminated, surrendered or withdrawn: put there, not moved
+            continue
+        if u.previous in withdrawn and u.hex not in withdrawn:
+            rs.not_judged(f"{P} 20.3", f"{label(u)} came back from the Withdrawn Units box to {u.hex}: a withdrawn unit "
+                                       "returns to play later (20.3 「最終的にユニットが後にゲームのプレイに復帰します」), "
+                                       "when and where its scenario says, which the kit does not give")
         path = path_of(u)
         if rs.is_(u, "na41_immobile"):
             out.append(rs.finding(board, f"{P} 17.1.2", "movement", f"{label(u)} never moves, but went from "
@@ -725,6 +731,17 @@ def full_retreat(rs: NorthAfrica41Units, board: Board, u: UnitState, path: tuple
             return [rs.finding(board, f"{P} 13.3.2", "movement", f"{label(u)} is in Full Retreat and moved through "
                                f"{h}, which holds {why}.", [h], [u])]
     return []
+
+
+def withdrawal(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
+    """20.2, 20.3, 3.1 A.5: 「撤去は、準備フェイズ中に発生します」, 「撤退は撤去と同じです」: a unit is put in the
+    Withdrawn Units box in the Preparation Phase only (a phase whose moves are judged is never it)."""
+    ph = board.pos.phase_info
+    if u.hex not in ids_of(rs, "na41_withdrawn_box") or ph is None or ph.kind == "reinforcement":
+        return []
+    return [rs.finding(board, f"{P} 20.3", "movement", f"{label(u)} was put from {u.previous} in the Withdrawn Units "
+                       f"box in {ph.name or ph.id}; withdrawals are made in the Preparation Phase (3.1 A.5, 20.2, "
+                       "20.3).", [u.previous or ""], [u])]
 
 
 # ---- retreat (12) -------------------------------------------------------------------------------------

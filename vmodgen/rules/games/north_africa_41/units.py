@@ -71,7 +71,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
                              "Light becomes the 21st Panzer in the Preparation Phase of turn 10)"),
         "na41_withdrawn_box": ("withdrawn", "20.3: the Withdrawn Units box (box id): a unit put there from the map "
                                "was withdrawn (「マップ上のどこにあるかにかかわらず、それを取り上げて…撤退ボックス内に"
-                               "置きます」), not moved; it returns to play later"),
+                               "置きます」), not moved: no move, retreat or advance rule reads it; a remnant "
+                               "there still stands for its unit on the Remnant Display (10.4.1)"),
         "na41_replacement_pool_box": ("replacement-pool", "2.2.3: the box of unused replacement units (box id)"),
         "na41_remnant_display": ("remnant-display", "10.4.1, 19.6: the display of unused remnants and of the units "
                                  "remnants on the map stand for (box id)"),
