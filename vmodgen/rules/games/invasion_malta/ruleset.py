@@ -218,7 +218,10 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "who may attack: strength, excess, not artillery alone (9.15, 3.34, 12.14)"),
             Rule(f"{P} 12.11", "movement", ALWAYS, lambda b: declared_attacks.check_defended_once(self, b),
                  "a hex is attacked once a Combat Phase"),
-            Rule(f"{P} 12.12", "movement", DECLARING, lambda b: declared_attacks.check_drift_declared(self, b),
+            # (at the phase's end: a log checks an "any" rule on its positions during the phase only,
+            # so under DECLARING a log's drift hex was never judged, im22)
+            Rule(f"{P} 12.12", "movement", PhaseEnd(phases=(declared_attacks.DECLARATION[1],)),
+                 lambda b: declared_attacks.check_drift_declared(self, b),
                  "a drift combat is declared"),
             Rule(f"{P} 15.61", "movement", ALWAYS, lambda b: declared_attacks.check_drift_joiners(self, b),
                  "only the dropped units fight a drift combat"),
