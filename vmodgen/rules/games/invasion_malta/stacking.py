@@ -98,16 +98,19 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         position's ``[state] dropped``) records it, or is dropping now: in the Airborne Operations
         Phase, on a map hex and off the map at the phase start (``prev_hexes``; the memory's
         ``dropped`` is written at the phase end, so before, a log's drift landing was an 8.14 finding
-        at its drop, 15.41). A unit air-landed on an airhead's airfield drops nothing (15.7)."""
+        at its drop, 15.41). A unit air-landed on an airhead's airfield (15.7) or placed from a convoy
+        card or an invasion zone's box (the tracker a phase behind) drops nothing."""
         memory = self.memory(pos)
         if isinstance(memory.dropped, list) and uid in memory.dropped:
             return True
         prev = memory.prev_hexes
         if pos.phase != "airborne" or not isinstance(prev, dict):
             return False
-        u = next((x for x in pos.units if x.id == uid), None)
-        return u is not None and pos.map.has_hex(u.hex) and not pos.map.has_hex(prev.get(uid, "")) \
-            and not self._air_landed(pos, u)
+        u = pos.unit(uid)
+        if u is None or not pos.map.has_hex(u.hex) or pos.map.has_hex(prev.get(uid, "")) or self._air_landed(pos, u):
+            return False
+        from .transport import entry_source
+        return not entry_source(self, Board(pos), prev.get(uid))     # (from the sea: 16.14, 16.33A)
 
     def check_water(self, board: Board) -> list:
         """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there
