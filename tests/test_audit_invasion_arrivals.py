@@ -188,3 +188,24 @@ def test_a_unit_far_from_its_zone_after_an_untracked_phase_is_found(im, phase):
     [f] = [f for f in r.findings if f.rule == "IM 16.33"]
     assert f.units == ("S4-C1",) and "to L1309" in f.message
     assert _not_judged(r, "IM 16.33") == []
+
+
+def test_a_log_s_port_entry_is_a_landing(im):
+    """16.14 「侵攻ゾーン使用可能ボックスからの9スタッキング・ポイントまでのユニットは、港指定ヘクス上に置く
+    ことができる」, 18.32 (a standing boom stops Axis port entry): Leros GT1, five convoy units (2 SP
+    each) go to Leros East's Available box, then in the Movement Phase onto the port of Portolago
+    (L3009), whose boom the module's set-up shows standing. The fifth makes 10 SP: IM 16.14 at its
+    drag (step 12); at the phase's end each of the five is IM 18.32. A log has no 'landed'
+    marker: before im22 its units placed from a sea box were no landing, and neither rule judged
+    them (3.32's 9 SP at the phase end alone was found)."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    for i in range(1, 6):
+        w.move(f"S4-C{i}", "leros-iz-east-available")
+    w.set_turn(1, "Movement Phase")
+    for i in range(1, 6):
+        w.move(f"S4-C{i}", "L3009")
+    r = audit([w.advance(1).write(root / "port-five.vlog")], module=module)
+    assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 16.14"] == [("IM 16.14", 12)]
+    assert len([f for f in r.findings if f.rule == "IM 18.32"]) == 5

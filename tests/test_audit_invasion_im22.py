@@ -118,3 +118,41 @@ def test_a_drag_in_the_declaration_or_bombardment_phase(im, phase, unit, to, fou
     if unjudged:
         rule, said = unjudged
         assert any(said in x["why"] for x in r.coverage["rules_not_judged"] if x["rule"] == rule)
+
+
+def test_a_log_is_not_read_by_island_and_names_4_12_and_4_14_not_judged(im):
+    """4.12, 16.24A: a log names no scenario, and a module's boards may hold pieces not in play, so
+    its island is not read from the pieces. An Axis Control marker placed on Leros (L2706) in a
+    Malta game's Naval Transport Phase (a phase whose drags are no moves, where the audit's position
+    was taken for a position file's) was an IM 4.12 finding 'no scenario uses them all'; now none,
+    and 4.12 is named not judged in every log, as 4.14 (the Group B units are on the set-up cards;
+    the kit has no Group B marker), which a log could never trip though its coverage listed both as
+    checked."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    w.set_turn(1, "Naval Transport Phase")
+    w.add(*palette_piece(module, "axis-control"), "L2706", report=False)
+    r = audit([w.advance(1).write(root / "other-island.vlog")], module=module)
+    assert [f.rule for f in r.findings] == []
+    why = {x["rule"]: x["why"] for x in r.coverage["rules_not_judged"]}
+    assert "a log names no scenario" in why["IM 4.12"] and "Group B" in why["IM 4.14"]
+
+
+@pytest.mark.parametrize("marked, found", [(False, [("IM 12.12", 5)]), (True, [])], ids=["undeclared", "marked"])
+def test_a_drift_combat_undeclared_at_the_declarations_end(im, marked, found):
+    """12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」, 9.14: at the end of the Combat
+    Declaration Phase a drift combat hex (5/3 dropped on B/3 KOMR's 1425) is a defender hex, under an
+    Attack Target marker in a log. Without the marker: IM 12.12 at the phase's end (step 5); with
+    it, legal. Before im22 the rule ran at every moment during the phase but checked only a
+    phase end, which a log's positions during a phase never are: a log never tripped it."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    w.set_turn(1, AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    w.move("5/3", "1425")
+    w.set_turn(1, "Combat Declaration Phase")
+    if marked:
+        w.add(*palette_piece(module, "attack-target"), "1425", report=False)
+    w.set_turn(1, BOMBARDMENT)
+    r = audit([w.advance(1).write(root / f"drift-declared-{marked}.vlog")], module=module)
+    assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 12.12"] == found

@@ -213,7 +213,10 @@ def _no_scenario_fits(rs, board: Board) -> list:
     log's module may keep pieces not in play on a board, :meth:`scenario_choices`)."""
     pos = board.pos
     used = sheets_in_play(pos)
-    if not pos.moves_announced or len(used) < 2 or any(used <= s for s in rs.scenario_sheets().values()):
+    if rs.phase_logged(pos) or not pos.moves_announced or len(used) < 2 \
+            or any(used <= s for s in rs.scenario_sheets().values()):
+        # (a log: ``moves_announced`` is False only in its phases whose drags are moves; im22: a
+        # marker parked on the other island in its Naval Transport Phase was an IM 4.12 finding)
         return []
     names = ", ".join(board.map.sheets[s].name or s for s in sorted(used))
     where = sorted({u.hex for u in pos.units if board.is_hex(u.hex)} | {h for h, m in pos.hex_markers.items()

@@ -73,6 +73,10 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 15.61": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 12.11": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 18.11": "a log does not say which moves use the motor pool",
+        f"{P} 4.12": "a log names no scenario, and its island is not read from the pieces (a module's boards may hold "
+                     "pieces not in play): the scenario's maps and last turn (4.12, 4.22, 16.24A) are not known",
+        f"{P} 4.14": "which units are Group B (4.14 step 6) is not recorded in a log: the kit has no Group B marker, and "
+                     "the set-up's groups are on the set-up cards",
         f"{P} 15.14": "which units form each KG is on the set-up card: a log's KG boxes hold what its module set up "
                       "(the bundled kit's KG membership is illustrative)",
         f"{P} 10.24": "declared attacks (the defender and attacker hexes a bombardment may target, 10.22, 10.23) are "
@@ -227,7 +231,10 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "who may attack: strength, excess, not artillery alone (9.15, 3.34, 12.14)"),
             Rule(f"{P} 12.11", "movement", ALWAYS, lambda b: declared_attacks.check_defended_once(self, b),
                  "a hex is attacked once a Combat Phase"),
-            Rule(f"{P} 12.12", "movement", DECLARING, lambda b: declared_attacks.check_drift_declared(self, b),
+            # (at the phase's end: a log checks an "any" rule on its positions during the phase only,
+            # so under DECLARING a log's drift hex was never judged, im22)
+            Rule(f"{P} 12.12", "movement", PhaseEnd(phases=(declared_attacks.DECLARATION[1],)),
+                 lambda b: declared_attacks.check_drift_declared(self, b),
                  "a drift combat is declared"),
             Rule(f"{P} 15.61", "movement", ALWAYS, lambda b: declared_attacks.check_drift_joiners(self, b),
                  "only the dropped units fight a drift combat"),

@@ -98,16 +98,19 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         position's ``[state] dropped``) records it, or is dropping now: in the Airborne Operations
         Phase, on a map hex and off the map at the phase start (``prev_hexes``; the memory's
         ``dropped`` is written at the phase end, so before, a log's drift landing was an 8.14 finding
-        at its drop, 15.41). A unit air-landed on an airhead's airfield drops nothing (15.7)."""
+        at its drop, 15.41). A unit air-landed on an airhead's airfield (15.7) or placed from a convoy
+        card or an invasion zone's box (the tracker a phase behind) drops nothing."""
         memory = self.memory(pos)
         if isinstance(memory.dropped, list) and uid in memory.dropped:
             return True
         prev = memory.prev_hexes
         if pos.phase != "airborne" or not isinstance(prev, dict):
             return False
-        u = next((x for x in pos.units if x.id == uid), None)
-        return u is not None and pos.map.has_hex(u.hex) and not pos.map.has_hex(prev.get(uid, "")) \
-            and not self._air_landed(pos, u)
+        u = pos.unit(uid)
+        if u is None or not pos.map.has_hex(u.hex) or pos.map.has_hex(prev.get(uid, "")) or self._air_landed(pos, u):
+            return False
+        from .transport import entry_source
+        return not entry_source(self, Board(pos), prev.get(uid))     # (from the sea: 16.14, 16.33A)
 
     def check_water(self, board: Board) -> list:
         """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there
@@ -230,6 +233,22 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         return pos.phase == INVASION_LAST or (i + 1 < len(ids) and ids[i + 1] == INVASION_FIRST) or \
             (i > 0 and ids[i - 1] == INVASION_LAST and pos.at != "end")
 
+    def landed(self, board: Board, u) -> bool:
+        """16.14, 16.33A: whether ``u`` landed by sea in this phase: its status ``landed`` (a position
+        states it), or, in a log, which has no such marker, it stands on a map hex and stood in a
+        convoy card or an invasion zone's box at the phase start (``previous``, else ``prev_hexes``),
+        on the hex it was placed on (one that went on is 16.14's or 16.33E's move). im22: before, a
+        log's landings carried no status, so 16.14's port limit, 16.16, 16.23 and 18.32 never judged
+        one."""
+        if u.has("landed"):
+            return True
+        if not self.phase_logged(board.pos) or not board.is_hex(u.hex):
+            return False
+        from .carried import entered_from
+        from .transport import entry_hex, entry_source
+        return bool(entry_source(self, board, u.previous or entered_from(self.memory(board.pos).prev_hexes, u))) \
+            and entry_hex(board, u) == u.hex
+
     def check_landings(self, board: Board) -> list:
         """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most
         9 SP in the hex, with at most one armour unit. Whether units already in the hex count is open
@@ -237,7 +256,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         (``im_landing_counts_present = false`` counts only the units landing)."""
         out = []
         for h, us in board.at.items():
-            landed = [u for u in us if u.has("landed") or self.invading(board, u)]
+            landed = [u for u in us if self.landed(board, u) or self.invading(board, u)]
             if not landed:
                 continue
             side = landed[0].side

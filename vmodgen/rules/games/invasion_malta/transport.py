@@ -91,12 +91,12 @@ def check_sea_moves(rs, board: Board) -> list:
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} went from {u.previous} on the map "
                                   f"back to {u.hex}; a unit never returns to its set-up card at will.",
                                   [u.previous], [u]))
-        elif u.has("landed") and board.is_hex(u.hex) and board.is_hex(u.previous) and u.previous != u.hex \
+        elif rs.landed(board, u) and board.is_hex(u.hex) and board.is_hex(u.previous) and u.previous != u.hex \
                 and "port" in board.features(u.previous) and "port" in board.features(u.hex):
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at the port {u.hex} from the "
                                   f"port {u.previous}; units never move from port to port by sea.",
                                   [u.previous, u.hex], [u]))
-        elif u.has("landed") and u.previous in sea and board.is_hex(u.hex) \
+        elif rs.landed(board, u) and u.previous in sea and board.is_hex(u.hex) \
                 and rs.known_weather(board, f"{P} 16.16") == "storm":
             out.append(rs.finding(board, f"{P} 16.16", "movement", f"{label(u)} landed at {u.hex} from {u.previous} "
                                   "in a Storm; no sea transport is made in Storm weather (the units stay in their "
@@ -109,7 +109,7 @@ def _one_convoy(rs, board: Board) -> list:
     convoys = _boxes(rs.param("im_convoy_boxes"))
     by_side: dict[str, dict[str, list]] = {}
     for u in board.pos.units:
-        if u.has("landed") and u.previous in convoys and board.is_hex(u.hex):
+        if rs.landed(board, u) and u.previous in convoys and board.is_hex(u.hex):
             by_side.setdefault(u.side, {}).setdefault(u.previous, []).append(u)
     out = _one_zone(rs, board, convoys) + _convoy_turn(rs, board, convoys)
     for side, boxes in sorted(by_side.items()):
@@ -429,7 +429,7 @@ def check_booms(rs, board: Board) -> list:
     for name, box, hexes in _booms(board):
         reach = rs.num("im_boom_port_hexes")
         for u in board.pos.units:
-            if u.side == axis and u.has("landed") and board.is_hex(u.hex) and "port" in board.features(u.hex) \
+            if u.side == axis and rs.landed(board, u) and board.is_hex(u.hex) and "port" in board.features(u.hex) \
                     and _near(board, u.hex, hexes, reach):
                 out.append(rs.finding(board, f"{P} 18.32", "movement", f"{label(u)} landed at the port {u.hex}, behind "
                                       f"the {name}, which stands (no Harbor Boom Destroyed marker in {box}); a boom "
