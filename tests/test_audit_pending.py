@@ -190,10 +190,11 @@ def test_a_log_whose_steps_decode_to_nothing_is_called_a_log(om, tmp_path, fmt):
         assert "the log records no step" in doc["partial"]
 
 
-def test_position_file_only_rule_not_said_judged_at_a_log_end(om):
-    """OM 9.71 is judged in position files only (a log's Fatigue marker may lag the tracker): a log
-    ending inside the Allied Movement Phase does not say it is judged at that phase's end, while
-    the rules judged there are named (review rv-rp27 item 4)."""
+def test_fatigue_rule_not_said_judged_at_a_log_end_after_a_combat(om):
+    """OM 9.71 at the end of a phase one step after a combat is not judged in a log (a Fatigue
+    marker may lag the tracker, omfix22's ``judged_at_log_end``): a log ending inside the Allied
+    Movement Phase does not say it is judged at that phase's end, while the rules judged there are
+    named (review rv-rp27 item 4)."""
     nj = _not_judged(_doc(om, ["om-pending-next1"]))
     assert "OM 11.11" in nj and "OM 9.71" not in nj
 
