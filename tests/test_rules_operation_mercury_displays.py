@@ -231,7 +231,9 @@ def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_jud
 
 @pytest.mark.parametrize("phase,last,want", [
     ("allied-combat", None, ["OM 12.23"]),                    # no German air unit flies in Allied phases
-    ("german-movement", None, ["OM 12.23"]),                  # GT4's Paradrop Phase flies nothing (12.55: GT1 only)
+    ("german-movement", None, []),                            # a step before the German Bombardment Phase (12.5)
+    ("evacuation-determination", None, []),                   # a step before the Air Unit Allocation Phase (12.41)
+    ("supply", None, ["OM 12.23"]),                           # two steps before it, none after a German air phase
     ("allied-movement", None, []),                            # a step after the German Combat Phase (12.6)
     ("german-naval-movement", None, []),                      # a step after the First Naval Combat Phase (19.1)
     ("german-bombardment", None, []),                         # the phase a bombardment mission flies in (12.5)
@@ -239,11 +241,13 @@ def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_jud
     ("port-refit", "german-movement", ["OM 12.23"]),          # the tracker jumped: its last end flew nothing
 ])
 def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last, want):
-    """rv-om22 item 3: a log's Flown → Abort 2 is a mission's AA result dragged late only in or a step
-    after a phase where German air units fly (Air Unit Allocation, First Naval Combat, GT1's Paradrop,
-    German Bombardment and Combat): there named not judged, elsewhere the 12.23 "never back" finding
-    (before, any phase of a day turn passed as not judged). The previous phase is the last recorded
-    phase end (``om_last_end``), else the one before in the sequence."""
+    """rv-om22 item 3: a log's Flown → Abort 2 is a mission's AA result dragged with the tracker a step
+    behind or ahead only in, a step before or a step after a phase where German air units fly (Air
+    Unit Allocation, First Naval Combat, GT1's Paradrop, German Bombardment and Combat): there named
+    not judged, elsewhere the 12.23 "never back" finding (before, any phase of a day turn passed as
+    not judged). The previous phase is the last recorded phase end (``om_last_end``), else the one
+    before in the sequence; the next is the one after in the turn (rv-b22w item 1: before, a step
+    before was a finding, so GT4's Evacuation Determination and German Movement Phases found one)."""
     state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown"}\n'
     if last:
         state += f'om_last_end = {{turn = 4, phase = "{last}"}}\n'

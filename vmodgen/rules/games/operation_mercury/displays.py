@@ -67,13 +67,25 @@ def german_air_flies(pos, turn: int | None, phase: str) -> bool:
     return phase in GERMAN_AIR_PHASES and GERMAN_AIR_PHASES[phase] in (None, turn)
 
 
+def next_phase(pos) -> str | None:
+    """The phase after ``pos``'s in the same turn's sequence (None at the turn's last phase)."""
+    ids = [p.id for p in pos.game.sequence.phases]
+    at = ids.index(pos.phase) if pos.phase in ids else len(ids)
+    return ids[at + 1] if at + 1 < len(ids) else None
+
+
 def mission_result_may_lag(pos) -> bool:
     """In a log, whether a unit's drag to Flown or an Abort box may be a mission's result made a step
-    after the tracker: German air units may fly in this phase or in the last phase end's
-    (:func:`.carried.last_phase_end`)."""
+    before or after the tracker: German air units may fly in this phase, in the last phase end's
+    (:func:`.carried.last_phase_end`: the tracker moved on before the drag) or in the next phase of
+    the turn (the tracker not moved on yet: an interdiction played with it still on the Evacuation
+    Determination Phase, rv-b22w item 1)."""
     last = last_phase_end(pos)
-    now = time_of_day(pos) != "night" and german_air_flies(pos, None, pos.phase)
-    return now or last is None or german_air_flies(pos, *last)
+    day = time_of_day(pos) != "night"
+    ahead = next_phase(pos)
+    now = day and german_air_flies(pos, None, pos.phase)
+    behind = day and ahead is not None and german_air_flies(pos, pos.turn, ahead)
+    return now or behind or last is None or german_air_flies(pos, *last)
 
 
 def box_name(board: Board, box: str) -> str:
@@ -113,7 +125,7 @@ def check_air_display(rs, board: Board) -> list:
             find(rule, u, text)
         elif not in_file and pos.phase and not alloc:
             rs.not_judged(f"{P} {rule}", f"{label(u)} {text.split(';')[0]}: in a log a player may make the "
-                                         "move a step after the tracker, so the phase of a move is not judged")
+                                         "move a step before or after the tracker, so the phase of a move is not judged")
 
     for u in pos.units:
         if not AIR.matches(pos.game, u):
@@ -147,8 +159,9 @@ def check_air_display(rs, board: Board) -> list:
             else:
                 # a log's player may drag a unit that flew straight from Ready, past its mission box
                 rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there} outside a day turn's Air Unit "
-                                            "Allocation Phase, in or a step after a phase German air units fly in: "
-                                            "whether it flew a mission and was dragged a step late a log does not show")
+                                            "Allocation Phase, in or a step before or after a phase German air units fly "
+                                            "in: whether it flew a mission there, dragged with the tracker a step "
+                                            "behind or ahead, a log does not show")
         elif came in track and u.hex in track:
             i, j = track.index(came), track.index(u.hex)
             if interdiction and i == len(track) - 2 and j < i:
@@ -160,9 +173,9 @@ def check_air_display(rs, board: Board) -> list:
                 # a mission's AA result (an interdiction's: Flown, rolled Ready, fired at) dragged a step
                 # after the tracker left the phase it flew in
                 rs.not_judged(f"{P} 12.23", f"{label(u)} went from {here} to {there} outside the Air Unit "
-                                            "Allocation Phase, in or a step after a phase German air units fly in: a "
-                                            "mission's AA result (12.41, 12.22) dragged after the tracker reads the "
-                                            "same in a log")
+                                            "Allocation Phase, in or a step before or after a phase German air units fly "
+                                            "in: a mission's AA result (12.41, 12.22) dragged with the tracker a step "
+                                            "behind or ahead reads the same in a log")
                 continue
             if j != i + 1:
                 find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
