@@ -234,6 +234,7 @@ def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_jud
     ("german-movement", None, []),                            # a step before the German Bombardment Phase (12.5)
     ("evacuation-determination", None, []),                   # a step before the Air Unit Allocation Phase (12.41)
     ("supply", None, ["OM 12.23"]),                           # two steps before it, none after a German air phase
+    ("german-paradrop", None, ["OM 12.23"]),                  # GT4's Paradrop Phase flies nothing (12.55: GT1 only)
     ("allied-movement", None, []),                            # a step after the German Combat Phase (12.6)
     ("german-naval-movement", None, []),                      # a step after the First Naval Combat Phase (19.1)
     ("german-bombardment", None, []),                         # the phase a bombardment mission flies in (12.5)
@@ -289,3 +290,19 @@ def test_interdiction_move_in_a_position_with_no_turn_is_named_not_judged(prev, 
     assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
     assert rules(air("G-Bf109-1", prev, to, turn=3)) == [rule]
     assert rules(air("G-Bf109-1", prev, to, turn=4)) == []
+
+
+@pytest.mark.parametrize("turn,phase,flies", [
+    (1, "german-paradrop", True),         # 12.55: GT1 only
+    (4, "german-paradrop", False),
+    (None, "german-paradrop", True),      # an unknown turn may be GT1
+    (None, "air-allocation", True),       # and may be a day turn
+    (3, "air-allocation", False),         # GT3 is a Night turn (12.15)
+    (4, "german-movement", False),
+    (4, "german-combat", True),           # 12.6
+])
+def test_german_air_flies_reads_an_unknown_turn_as_maybe_gt1(turn, phase, flies):
+    """Where German air units fly (12.15, 12.41, 12.5, 12.55, 19.1): an unknown turn may be a day turn and
+    may be GT1, whose Paradrop Phase flies (rv-b22w item 3: before, an unknown turn never matched GT1)."""
+    from vmodgen.rules.games.operation_mercury.displays import german_air_flies
+    assert german_air_flies(position(kit(turn, phase)), turn, phase) is flies

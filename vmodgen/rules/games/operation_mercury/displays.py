@@ -64,7 +64,7 @@ def german_air_flies(pos, turn: int | None, phase: str) -> bool:
     info = next((p for p in pos.game.sequence.phases if p.id == phase), None)
     if info is not None and info.kind == "combat" and info.side == "german":
         return True
-    return phase in GERMAN_AIR_PHASES and GERMAN_AIR_PHASES[phase] in (None, turn)
+    return phase in GERMAN_AIR_PHASES and (GERMAN_AIR_PHASES[phase] in (None, turn) or turn is None)
 
 
 def next_phase(pos) -> str | None:
@@ -83,7 +83,7 @@ def mission_result_may_lag(pos) -> bool:
     last = last_phase_end(pos)
     day = time_of_day(pos) != "night"
     ahead = next_phase(pos)
-    now = day and german_air_flies(pos, None, pos.phase)
+    now = day and german_air_flies(pos, pos.turn, pos.phase)
     behind = day and ahead is not None and german_air_flies(pos, pos.turn, ahead)
     return now or behind or last is None or german_air_flies(pos, *last)
 
