@@ -306,3 +306,17 @@ def test_german_air_flies_reads_an_unknown_turn_as_maybe_gt1(turn, phase, flies)
     may be GT1, whose Paradrop Phase flies (rv-b22w item 3: before, an unknown turn never matched GT1)."""
     from vmodgen.rules.games.operation_mercury.displays import german_air_flies
     assert german_air_flies(position(kit(turn, phase)), turn, phase) is flies
+
+
+@pytest.mark.parametrize("prev,to,rule", [("air-ready", "air-flown", "OM 12.31"), ("air-ready", "air-abort-2", "OM 12.31"),
+                                          ("air-flown", "air-abort-1", "OM 12.23")])
+@pytest.mark.parametrize("turn", [None, 4])
+def test_interdiction_move_in_a_position_with_no_phase_is_named_not_judged(prev, to, rule, turn):
+    """12.41 step 7, 12.22: a position with no phase may be a day turn's Air Unit Allocation Phase, where
+    an interdicting unit goes from Ready (or Flown, rolled Ready) to Flown or an Abort box: named not
+    judged, no finding, with or without a turn (rv-b22w item 4: before, OM 12.31 / OM 12.23). On GT3, a
+    Night turn (12.15: no missions), the move is a finding."""
+    p = position(kit(turn, "") + table("units", unit="G-Bf109-1", hex=to, previous=prev))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "a phase the position does not give" in rs.take_not_judged()[rule]
+    assert rules(kit(3, "") + table("units", unit="G-Bf109-1", hex=to, previous=prev)) == [rule]

@@ -101,7 +101,8 @@ def check_air_display(rs, board: Board) -> list:
     box (12.22: those receive units that flew). 12.41 step 7: inside a day turn's Air Unit Allocation
     Phase the interdicting units are fired at and go to Flown, or straight to an Abort box (12.22), so
     there Ready → Flown / Abort 1 / Abort 2 and Flown (rolled Ready) → Abort 1 / Abort 2 are legal;
-    in a position that gives no turn (day or Night unknown) they are named not judged."""
+    in a position that gives no turn (day or Night unknown) they are named not judged, and so in one
+    that gives no phase, unless it is a Night turn (rv-b22w item 4)."""
     pos = board.pos
     track, missions = boxes(rs.param("om_air_readiness_boxes")), boxes(rs.param("om_air_mission_boxes"))
     ready = track[-1]
@@ -113,6 +114,8 @@ def check_air_display(rs, board: Board) -> list:
     time = time_of_day(pos)
     interdiction = alloc and time not in (None, "night")
     untimed = alloc and time is None
+    # with no phase (and no Night turn known), the position may be a day turn's Air Unit Allocation Phase
+    phaseless = not pos.phase and time != "night"
     out = []
 
     def find(rule: str, u, text: str) -> None:
@@ -146,11 +149,13 @@ def check_air_display(rs, board: Board) -> list:
         here, there = box_name(board, came), box_name(board, u.hex)
         unknown_turn = (f"{label(u)} went from {here} to {there} in the Air Unit Allocation Phase of a turn the "
                         "position does not give: on a day turn an interdicting unit goes there (12.41, 12.22), on a "
-                        "Night turn none flies (12.15)")
+                        "Night turn none flies (12.15)") if untimed else (
+                        f"{label(u)} went from {here} to {there} in a phase the position does not give: in a day "
+                        "turn's Air Unit Allocation Phase an interdicting unit goes there (12.41, 12.22)")
         if came == ready and u.hex in track:
             if interdiction:
                 continue
-            if untimed:
+            if untimed or phaseless:
                 rs.not_judged(f"{P} 12.31", unknown_turn)
                 continue
             if in_file or not mission_result_may_lag(pos):
@@ -166,7 +171,7 @@ def check_air_display(rs, board: Board) -> list:
             i, j = track.index(came), track.index(u.hex)
             if interdiction and i == len(track) - 2 and j < i:
                 continue        # Flown, rolled Ready (12.23b), interdicted and aborted (12.41, 12.22)
-            if untimed and i == len(track) - 2 and j < i:
+            if (untimed or phaseless) and i == len(track) - 2 and j < i:
                 rs.not_judged(f"{P} 12.23", unknown_turn)
                 continue
             if not in_file and i == len(track) - 2 and j < i and mission_result_may_lag(pos):
