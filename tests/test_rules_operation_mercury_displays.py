@@ -14,6 +14,7 @@ import pytest
 
 from om_util import kit
 from rules_util import position, rules, table
+from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 
 
@@ -320,3 +321,35 @@ def test_interdiction_move_in_a_position_with_no_phase_is_named_not_judged(prev,
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "a phase the position does not give" in rs.take_not_judged()[rule]
     assert rules(kit(3, "") + table("units", unit="G-Bf109-1", hex=to, previous=prev)) == [rule]
+
+
+def _supply_with_last_end(last: str) -> str:
+    """GT4 Supply Phase, in a log (``om_end_hexes``): the Bf-109 went Flown → Abort 2 (12.23) and Lehr
+    carries a new Fatigue marker (9.71), the last phase end stated as ``last``."""
+    return (kit(4, "supply") + table("units", unit="G-Bf109-1", hex="air-abort-2")
+            + table("units", unit="G-Lehr", hex="W4216", status=["fatigued"])
+            + '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown", "G-Lehr" = "W4216"}\nom_fatigued = []\n'
+            + f"om_last_end = {last}\n")
+
+
+@pytest.mark.parametrize("last", ["{turn = 4}", '{turn = "x", phase = 3}', '{turn = 4, phase = "recovery", x = 1}', "5"])
+def test_a_malformed_last_phase_end_is_refused(last):
+    """``[state] om_last_end`` must be ``{turn = 3, phase = "..."}``: refused, naming the key (rv-b22w
+    item 5: before, ``{turn = 4}`` was accepted and read as the phase "None")."""
+    with pytest.raises(InputError, match="om_last_end"):
+        position(_supply_with_last_end(last))
+
+
+@pytest.mark.parametrize("last,known", [('{turn = 4, phase = "recovery"}', True),
+                                        ('{turn = 4, phase = "not-a-phase"}', False)])
+def test_a_last_phase_end_off_the_sequence_is_read_as_unknown_by_every_rule(last, known):
+    """After the Recovery Phase (no German air, no combat) the GT4 Supply Phase's Flown → Abort 2 and new
+    Fatigue marker are both findings. A last phase end naming no phase of the sequence is read by
+    both rules as unknown, so both are named not judged (rv-b22w item 5: before, 9.71 read it as
+    'may lag' and named itself not judged while 12.23 read 'no German air' and gave its finding)."""
+    p = position(_supply_with_last_end(last))
+    rs = ruleset_for(p.game)
+    found = sorted(f.rule for f in rs.check(p) if f.rule in ("OM 12.23", "OM 9.71"))
+    named = rs.take_not_judged()
+    assert found == (["OM 12.23", "OM 9.71"] if known else [])
+    assert ("OM 12.23" in named and "OM 9.71" in named) is (not known)
