@@ -5,8 +5,11 @@ from which, and in which phase.
 A move on a display is read from a unit's ``previous`` box, else (a log's phases with no moving
 side) its box at the previous phase end (:func:`.carried.came_from`). The order of the
 boxes (a unit moves one box nearer Ready a readiness, one refit box a turn) is judged in any
-position; the phase a move belongs to only in a position file (a log's drags follow the players'
-bookkeeping, a step before or after the tracker, as 12.23a's lag in :func:`.phases.night_missions`)."""
+position. The phase a move belongs to is judged in a position file; in a log (whose drags follow
+the players' bookkeeping, a step before or after the tracker, as 12.23a's lag in
+:func:`.phases.night_missions`) it is named not judged, but for an air unit's Ready → Flown /
+Abort (12.31) or Flown → Abort (12.23) away from every phase German air units fly in, a step either
+side included (:func:`mission_result_may_lag`): a finding in a log too."""
 from __future__ import annotations
 
 import math
