@@ -353,3 +353,17 @@ def test_a_last_phase_end_off_the_sequence_is_read_as_unknown_by_every_rule(last
     named = rs.take_not_judged()
     assert found == (["OM 12.23", "OM 9.71"] if known else [])
     assert ("OM 12.23" in named and "OM 9.71" in named) is (not known)
+
+
+@pytest.mark.parametrize("phase,task_force", [("port-refit", True), ("air-allocation", False), ("supply", False),
+                                              ("recovery", False)])
+def test_ammo_marker_task_force_reason_only_in_the_port_refit_phase(phase, task_force):
+    """16.43, 16.44: a ship leaving Alexandria with an Ammo Low marker before the Allied Naval Movement
+    Phase is named not judged; the task-force reason (16.43: a task force formed in Alexandria) is
+    given in the Port Refit Phase only, which forms the task forces (rv-b22w item 7: before, in the
+    Recovery, Supply and Air Unit Allocation Phases too)."""
+    p = position(kit(4, phase) + table("units", unit="A-DD-Kelvin", hex="allied-naval-display",
+                                       previous="alexandria-ready", status=["ammo"]))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == []
+    assert ("task force formed in Alexandria" in rs.take_not_judged()["OM 16.44"]) is task_force

@@ -300,22 +300,25 @@ def check_ammo_replenished(rs, board: Board) -> list:
     """16.44: a ship that began the Allied Naval Movement Phase in an Alexandria box has its AA
     ammunition replenished: one that sailed from there (``previous`` an Alexandria box, now outside
     them) carries no Ammo Low / Out of Ammo marker (one that has just come in may). Judged in that
-    phase or a later one in a position file; before it (the Port Refit Phase forms the task forces)
-    the marker is still on, and the ship, in a task force on the display, is seen leaving Alexandria
-    by no later phase: named not judged (rv-om22 item 4); with no phase, or in a log (a marker may
-    lag the tracker by a step), not judged."""
+    phase or a later one in a position file; before it the marker is still on: named not judged, in
+    the Port Refit Phase (which forms the task forces) because the ship, in a task force on the
+    display, is seen leaving Alexandria by no later phase (rv-om22 item 4; that reason given in that
+    phase only, rv-b22w item 7); with no phase, or in a log (a marker may lag the tracker by a
+    step), not judged."""
     pos = board.pos
     port = alexandria_boxes(rs)
     sailed = [u for u in pos.units if u.has("ammo") and came_from(pos, u) in port and u.hex not in port]
     if not sailed:
         return []
     if pos.phase and not at_or_after(pos, NAVAL_MOVEMENT):
-        # 16.43: a ship joining a task force in Alexandria before the Allied Naval Movement Phase stays
-        # in that task force on the display, so no later phase end sees it leave Alexandria
+        # 16.43: a ship joining a task force in Alexandria in the Port Refit Phase stays in that task force
+        # on the display, so no later phase end sees it leave Alexandria; earlier, no such reason
+        why = ("(a task force formed in Alexandria, 16.43): the replenishment as that phase begins (16.44) is not "
+               "followed to the task force's sailing" if pos.phase == PORT_REFIT else
+               "(16.44 replenishes a ship as that phase begins, so the marker may still be on): whether it sailed "
+               "from Alexandria after the replenishment is not followed")
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left an Alexandria box carrying an Ammo Low / Out of Ammo "
-                                    "marker before the Allied Naval Movement Phase (a task force formed in Alexandria, "
-                                    "16.43): the replenishment as that phase begins (16.44) is not followed to the "
-                                    "task force's sailing")
+                                    f"marker before the Allied Naval Movement Phase {why}")
         return []
     if not (in_position_file(pos) and pos.phase):
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker: "
