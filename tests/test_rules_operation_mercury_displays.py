@@ -14,6 +14,7 @@ import pytest
 
 from om_util import kit
 from rules_util import position, rules, table
+from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
 
 
@@ -231,7 +232,10 @@ def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_jud
 
 @pytest.mark.parametrize("phase,last,want", [
     ("allied-combat", None, ["OM 12.23"]),                    # no German air unit flies in Allied phases
-    ("german-movement", None, ["OM 12.23"]),                  # GT4's Paradrop Phase flies nothing (12.55: GT1 only)
+    ("german-movement", None, []),                            # a step before the German Bombardment Phase (12.5)
+    ("evacuation-determination", None, []),                   # a step before the Air Unit Allocation Phase (12.41)
+    ("supply", None, ["OM 12.23"]),                           # two steps before it, none after a German air phase
+    ("german-paradrop", None, ["OM 12.23"]),                  # GT4's Paradrop Phase flies nothing (12.55: GT1 only)
     ("allied-movement", None, []),                            # a step after the German Combat Phase (12.6)
     ("german-naval-movement", None, []),                      # a step after the First Naval Combat Phase (19.1)
     ("german-bombardment", None, []),                         # the phase a bombardment mission flies in (12.5)
@@ -239,11 +243,13 @@ def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_jud
     ("port-refit", "german-movement", ["OM 12.23"]),          # the tracker jumped: its last end flew nothing
 ])
 def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last, want):
-    """rv-om22 item 3: a log's Flown → Abort 2 is a mission's AA result dragged late only in or a step
-    after a phase where German air units fly (Air Unit Allocation, First Naval Combat, GT1's Paradrop,
-    German Bombardment and Combat): there named not judged, elsewhere the 12.23 "never back" finding
-    (before, any phase of a day turn passed as not judged). The previous phase is the last recorded
-    phase end (``om_last_end``), else the one before in the sequence."""
+    """rv-om22 item 3: a log's Flown → Abort 2 is a mission's AA result dragged with the tracker a step
+    behind or ahead only in, a step before or a step after a phase where German air units fly (Air
+    Unit Allocation, First Naval Combat, GT1's Paradrop, German Bombardment and Combat): there named
+    not judged, elsewhere the 12.23 "never back" finding (before, any phase of a day turn passed as
+    not judged). The previous phase is the last recorded phase end (``om_last_end``), else the one
+    before in the sequence; the next is the one after in the turn (rv-b22w item 1: before, a step
+    before was a finding, so GT4's Evacuation Determination and German Movement Phases found one)."""
     state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown"}\n'
     if last:
         state += f'om_last_end = {{turn = 4, phase = "{last}"}}\n'
@@ -285,3 +291,79 @@ def test_interdiction_move_in_a_position_with_no_turn_is_named_not_judged(prev, 
     assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
     assert rules(air("G-Bf109-1", prev, to, turn=3)) == [rule]
     assert rules(air("G-Bf109-1", prev, to, turn=4)) == []
+
+
+@pytest.mark.parametrize("turn,phase,flies", [
+    (1, "german-paradrop", True),         # 12.55: GT1 only
+    (4, "german-paradrop", False),
+    (None, "german-paradrop", True),      # an unknown turn may be GT1
+    (None, "air-allocation", True),       # and may be a day turn
+    (3, "air-allocation", False),         # GT3 is a Night turn (12.15)
+    (4, "german-movement", False),
+    (4, "german-combat", True),           # 12.6
+])
+def test_german_air_flies_reads_an_unknown_turn_as_maybe_gt1(turn, phase, flies):
+    """Where German air units fly (12.15, 12.41, 12.5, 12.55, 19.1): an unknown turn may be a day turn and
+    may be GT1, whose Paradrop Phase flies (rv-b22w item 3: before, an unknown turn never matched GT1)."""
+    from vmodgen.rules.games.operation_mercury.displays import german_air_flies
+    assert german_air_flies(position(kit(turn, phase)), turn, phase) is flies
+
+
+@pytest.mark.parametrize("prev,to,rule", [("air-ready", "air-flown", "OM 12.31"), ("air-ready", "air-abort-2", "OM 12.31"),
+                                          ("air-flown", "air-abort-1", "OM 12.23")])
+@pytest.mark.parametrize("turn", [None, 4])
+def test_interdiction_move_in_a_position_with_no_phase_is_named_not_judged(prev, to, rule, turn):
+    """12.41 step 7, 12.22: a position with no phase may be a day turn's Air Unit Allocation Phase, where
+    an interdicting unit goes from Ready (or Flown, rolled Ready) to Flown or an Abort box: named not
+    judged, no finding, with or without a turn (rv-b22w item 4: before, OM 12.31 / OM 12.23). On GT3, a
+    Night turn (12.15: no missions), the move is a finding."""
+    p = position(kit(turn, "") + table("units", unit="G-Bf109-1", hex=to, previous=prev))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and "a phase the position does not give" in rs.take_not_judged()[rule]
+    assert rules(kit(3, "") + table("units", unit="G-Bf109-1", hex=to, previous=prev)) == [rule]
+
+
+def _supply_with_last_end(last: str) -> str:
+    """GT4 Supply Phase, in a log (``om_end_hexes``): the Bf-109 went Flown → Abort 2 (12.23) and Lehr
+    carries a new Fatigue marker (9.71), the last phase end stated as ``last``."""
+    return (kit(4, "supply") + table("units", unit="G-Bf109-1", hex="air-abort-2")
+            + table("units", unit="G-Lehr", hex="W4216", status=["fatigued"])
+            + '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown", "G-Lehr" = "W4216"}\nom_fatigued = []\n'
+            + f"om_last_end = {last}\n")
+
+
+@pytest.mark.parametrize("last", ["{turn = 4}", '{turn = "x", phase = 3}', '{turn = 4, phase = "recovery", x = 1}', "5"])
+def test_a_malformed_last_phase_end_is_refused(last):
+    """``[state] om_last_end`` must be ``{turn = 3, phase = "..."}``: refused, naming the key (rv-b22w
+    item 5: before, ``{turn = 4}`` was accepted and read as the phase "None")."""
+    with pytest.raises(InputError, match="om_last_end"):
+        position(_supply_with_last_end(last))
+
+
+@pytest.mark.parametrize("last,known", [('{turn = 4, phase = "recovery"}', True),
+                                        ('{turn = 4, phase = "not-a-phase"}', False)])
+def test_a_last_phase_end_off_the_sequence_is_read_as_unknown_by_every_rule(last, known):
+    """After the Recovery Phase (no German air, no combat) the GT4 Supply Phase's Flown → Abort 2 and new
+    Fatigue marker are both findings. A last phase end naming no phase of the sequence is read by
+    both rules as unknown, so both are named not judged (rv-b22w item 5: before, 9.71 read it as
+    'may lag' and named itself not judged while 12.23 read 'no German air' and gave its finding)."""
+    p = position(_supply_with_last_end(last))
+    rs = ruleset_for(p.game)
+    found = sorted(f.rule for f in rs.check(p) if f.rule in ("OM 12.23", "OM 9.71"))
+    named = rs.take_not_judged()
+    assert found == (["OM 12.23", "OM 9.71"] if known else [])
+    assert ("OM 12.23" in named and "OM 9.71" in named) is (not known)
+
+
+@pytest.mark.parametrize("phase,task_force", [("port-refit", True), ("air-allocation", False), ("supply", False),
+                                              ("recovery", False)])
+def test_ammo_marker_task_force_reason_only_in_the_port_refit_phase(phase, task_force):
+    """16.43, 16.44: a ship leaving Alexandria with an Ammo Low marker before the Allied Naval Movement
+    Phase is named not judged; the task-force reason (16.43: a task force formed in Alexandria) is
+    given in the Port Refit Phase only, which forms the task forces (rv-b22w item 7: before, in the
+    Recovery, Supply and Air Unit Allocation Phases too)."""
+    p = position(kit(4, phase) + table("units", unit="A-DD-Kelvin", hex="allied-naval-display",
+                                       previous="alexandria-ready", status=["ammo"]))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == []
+    assert ("task force formed in Alexandria" in rs.take_not_judged()["OM 16.44"]) is task_force

@@ -69,6 +69,38 @@ def test_interdiction_results_in_a_real_log_stay_legal(om, drags):
     assert _rules(r, BF109) == [] and not _not_judged(r, "OM 12.23") and not _not_judged(r, "OM 12.31")
 
 
+@pytest.mark.parametrize("start,drags,rule", [
+    ("air-ready", ["air-interdiction", "air-flown"], "OM 12.31"),
+    ("air-flown", ["air-ready", "air-interdiction", "air-abort-1"], "OM 12.23"),
+])
+def test_interdiction_played_with_the_tracker_a_phase_behind_is_not_a_finding(om, start, drags, rule):
+    """12.41 step 7, 12.22: GT2 (a day turn), the German player flies the interdiction with the tracker
+    still on the Evacuation Determination Phase, the phase before the Air Unit Allocation Phase, then
+    moves it on: Ready → Interdiction → Flown, and Flown → Ready → Interdiction → Abort 1, read from
+    the phase end before as Ready → Flown and Flown → Abort 1. Legal play a step before the tracker:
+    named not judged, no finding (rv-b22w item 1: before, OM 12.31 and OM 12.23 'never back'). GT3 is
+    a Night turn (12.15: no missions): the same drags there stay findings."""
+    r = _log(om, "behind-" + drags[-1], BF109, start, drags, 2, "evacuation-determination")
+    assert _rules(r, BF109) == []
+    assert any("a step before or after a phase German air units fly" in why for why in _not_judged(r, rule))
+    night = _log(om, "behind-night-" + drags[-1], BF109, start, drags, 3, "evacuation-determination")
+    assert _rules(night, BF109) == [rule]
+
+
+@pytest.mark.parametrize("start,to,rule", [("air-ready", "air-flown", "OM 12.31"),
+                                           ("air-flown", "air-abort-1", "OM 12.23")])
+def test_gt1_paradrop_phase_is_one_german_air_flies_in(om, start, to, rule):
+    """12.55「ゲーム・ターン 1（のみ）…落下傘降下フェイズ中」: on GT1 German air units fly in the Paradrop
+    Phase, so a log's Ready → Flown and Flown → Abort 1 there may be a mission's result dragged past
+    its box: named not judged, as in GT1's German Bombardment Phase (rv-b22w item 3: before, the
+    current phase's turn was not passed, GT1's Paradrop Phase read as flying nothing, and both were
+    findings). On GT4 its Paradrop Phase flies nothing, and Flown → Abort 1 stays a finding."""
+    r = _log(om, "gt1-paradrop-" + to, BF109, start, [to], 1, "german-paradrop")
+    assert _rules(r, BF109) == [] and _not_judged(r, rule)
+    assert _rules(_log(om, "gt4-paradrop-" + to, BF109, "air-flown", ["air-abort-1"], 4, "german-paradrop"),
+                  BF109) == ["OM 12.23"]
+
+
 def test_night_turn_flown_to_abort_in_a_naval_phase(om):
     """12.15, 12.23: GT3 is a Night turn (no missions, so no interdiction); Flown → Abort 1 in its
     Port Refit Phase goes back a box: OM 12.23 (before: not seen)."""

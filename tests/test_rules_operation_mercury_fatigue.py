@@ -92,3 +92,51 @@ def test_new_fatigue_in_a_real_log(om, phase, found):
     assert ([f.rule for f in r.findings if f.rule == "OM 9.71"] == ["OM 9.71"]) is found
     named = [e for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.71" and "19 NZ" in e["why"]]
     assert bool(named) is not found
+
+
+@pytest.mark.parametrize("came,fatigued_there,want", [
+    ("hq-replacement", True, []),             # 13.52b: placed on a fatigued friend: the hex's marker
+    ("W4215", True, []),                      # moved onto the fatigued stack
+    ("W4314", True, ["OM 9.71"]),             # stood there already: the marker is new on it
+    ("hq-replacement", False, ["OM 9.71"]),   # no fatigued unit stood on the hex: a marker no rule placed
+])
+def test_a_log_unit_joining_a_fatigued_hex_is_not_new_fatigue(came, fatigued_there, want):
+    """9.71 in a log, GT2's Recovery Phase (after the Game Record Segment, which resolves no combat):
+    a log reads markers by hex, so a unit that moved this phase onto W4314, where the fatigued B/22 NZ
+    stood at the last phase end, shows the Fatigue marker already lying there. 13.52b puts a
+    replacement HQ in the Recovery Phase on a hex holding a friendly unit, so 14 HQ placed on the
+    fatigued stack is named not judged, no finding (rv-b22w item 2: before, OM 9.71). A unit that did
+    not move, or joined no fatigued unit, still carries a marker no rule placed: OM 9.71."""
+    before = '["A-B-22-NZ"]' if fatigued_there else "[]"
+    text = (kit(2, "recovery") + f"\n[state]\nom_fatigued = {before}\n"
+            + f'om_end_hexes = {{"A-14-HQ" = "{came}", "A-B-22-NZ" = "W4314"}}\n'
+            + 'om_last_end = {turn = 1, phase = "game-record"}\n'
+            + table("units", unit="A-14-HQ", hex="W4314", status=["fatigued"])
+            + table("units", unit="A-B-22-NZ", hex="W4314", status=["fatigued"] if fatigued_there else []))
+    p = position(text)
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p) if f.rule == "OM 9.71"] == want
+    why = rs.take_not_judged().get("OM 9.71", "")
+    assert ("A-14-HQ" in why and "already lay" in why) is (not want)
+
+
+def test_replacement_hq_placed_on_a_fatigued_stack_in_a_real_log(om):
+    """A log of the bundled module: a Fatigue marker put on W4314 (B/22 NZ, B/23 NZ) in GT1's German
+    Combat Phase; in GT2's Recovery Phase 14 HQ goes from the HQ replacement box to W4314 (13.52b:
+    a replacement HQ is placed with a friendly unit). The marker was already there: no OM 9.71
+    finding, 9.71 named not judged for 14 HQ (rv-b22w item 2: before, OM 9.71)."""
+    from games_util import palette_piece
+    from vmodgen.audit import audit
+    from vmodgen.testing.log_writer import LogWriter
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "A-14-HQ"), "hq-replacement", report=False)
+    w.advance(ids.index("german-combat"))
+    w.add(*palette_piece(module, "fatigue"), "W4314")
+    w.advance(len(ids) - ids.index("german-combat"))
+    w.move("A-14-HQ", "W4314")
+    w.advance(1)
+    r = audit([w.write(root / "fatigue-hq-joins.vlog")], module=module)
+    assert [f.rule for f in r.findings if f.rule == "OM 9.71"] == []
+    assert [e for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.71" and "14 HQ" in e["why"]]

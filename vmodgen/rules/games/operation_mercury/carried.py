@@ -29,6 +29,16 @@ class MercuryMemory(Memory):
     om_night_missions: dict[str, Any] | None = None
     om_first_roll: dict[str, Any] | None = None
 
+    @classmethod
+    def refusal(cls, key: str, value: object) -> str | None:
+        """As :meth:`Memory.refusal`; ``om_last_end`` must also be ``{turn = 3, phase = "..."}`` (a whole
+        turn, if given, and a phase id: rv-b22w item 5, before ``{turn = 2}`` was accepted)."""
+        if key == "om_last_end" and isinstance(value, dict) and not (
+                isinstance(value.get("phase"), str) and set(value) <= {"turn", "phase"}
+                and ("turn" not in value or (isinstance(value["turn"], int) and not isinstance(value["turn"], bool)))):
+            return f'[state] om_last_end must be {{turn = 3, phase = "german-combat"}}, not {value!r}'
+        return super().refusal(key, value)
+
 
 def mercury(pos: Position) -> MercuryMemory:
     """What was carried to ``pos`` (nothing recorded, when it carries no Operation Mercury memory)."""
@@ -46,12 +56,18 @@ def came_from(pos: Position, u) -> str | None:
 
 def last_phase_end(pos: Position) -> tuple[int | None, str] | None:
     """The turn and phase of the last recorded phase end (``om_last_end``), else of the phase before
-    ``pos``'s in the sequence (the last of the turn before, at its first); None when neither is known."""
-    last = mercury(pos).om_last_end
-    if isinstance(last, dict):
-        turn = last.get("turn")
-        return (turn if isinstance(turn, int) else None), str(last.get("phase"))
+    ``pos``'s in the sequence (the last of the turn before, at its first); None when neither is known,
+    or when ``om_last_end`` is stated but malformed (not a table, a phase no sequence id, a turn no
+    whole number): every rule reading it then reads the last phase end as unknown alike (rv-b22w
+    item 5: before, ``{turn = 2}`` read as phase "None", 9.71 and 12.23 each read it their own way)."""
     ids = [p.id for p in pos.game.sequence.phases]
+    last = mercury(pos).om_last_end
+    if last is not None:
+        turn = last.get("turn") if isinstance(last, dict) else None
+        phase = last.get("phase") if isinstance(last, dict) else None
+        if phase not in ids or not (turn is None or (isinstance(turn, int) and not isinstance(turn, bool))):
+            return None
+        return turn, str(phase)
     if pos.phase not in ids:
         return None
     at = ids.index(pos.phase)

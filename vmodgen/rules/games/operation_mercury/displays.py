@@ -5,8 +5,11 @@ from which, and in which phase.
 A move on a display is read from a unit's ``previous`` box, else (a log's phases with no moving
 side) its box at the previous phase end (:func:`.carried.came_from`). The order of the
 boxes (a unit moves one box nearer Ready a readiness, one refit box a turn) is judged in any
-position; the phase a move belongs to only in a position file (a log's drags follow the players'
-bookkeeping, a step before or after the tracker, as 12.23a's lag in :func:`.phases.night_missions`)."""
+position. The phase a move belongs to is judged in a position file; in a log (whose drags follow
+the players' bookkeeping, a step before or after the tracker, as 12.23a's lag in
+:func:`.phases.night_missions`) it is named not judged, but for an air unit's Ready → Flown /
+Abort (12.31) or Flown → Abort (12.23) away from every phase German air units fly in, a step either
+side included (:func:`mission_result_may_lag`): a finding in a log too."""
 from __future__ import annotations
 
 import math
@@ -64,16 +67,28 @@ def german_air_flies(pos, turn: int | None, phase: str) -> bool:
     info = next((p for p in pos.game.sequence.phases if p.id == phase), None)
     if info is not None and info.kind == "combat" and info.side == "german":
         return True
-    return phase in GERMAN_AIR_PHASES and GERMAN_AIR_PHASES[phase] in (None, turn)
+    return phase in GERMAN_AIR_PHASES and (GERMAN_AIR_PHASES[phase] in (None, turn) or turn is None)
+
+
+def next_phase(pos) -> str | None:
+    """The phase after ``pos``'s in the same turn's sequence (None at the turn's last phase)."""
+    ids = [p.id for p in pos.game.sequence.phases]
+    at = ids.index(pos.phase) if pos.phase in ids else len(ids)
+    return ids[at + 1] if at + 1 < len(ids) else None
 
 
 def mission_result_may_lag(pos) -> bool:
     """In a log, whether a unit's drag to Flown or an Abort box may be a mission's result made a step
-    after the tracker: German air units may fly in this phase or in the last phase end's
-    (:func:`.carried.last_phase_end`)."""
+    before or after the tracker: German air units may fly in this phase, in the last phase end's
+    (:func:`.carried.last_phase_end`: the tracker moved on before the drag) or in the next phase of
+    the turn (the tracker not moved on yet: an interdiction played with it still on the Evacuation
+    Determination Phase, rv-b22w item 1)."""
     last = last_phase_end(pos)
-    now = time_of_day(pos) != "night" and german_air_flies(pos, None, pos.phase)
-    return now or last is None or german_air_flies(pos, *last)
+    day = time_of_day(pos) != "night"
+    ahead = next_phase(pos)
+    now = day and german_air_flies(pos, pos.turn, pos.phase)
+    behind = day and ahead is not None and german_air_flies(pos, pos.turn, ahead)
+    return now or behind or last is None or german_air_flies(pos, *last)
 
 
 def box_name(board: Board, box: str) -> str:
@@ -89,7 +104,8 @@ def check_air_display(rs, board: Board) -> list:
     box (12.22: those receive units that flew). 12.41 step 7: inside a day turn's Air Unit Allocation
     Phase the interdicting units are fired at and go to Flown, or straight to an Abort box (12.22), so
     there Ready → Flown / Abort 1 / Abort 2 and Flown (rolled Ready) → Abort 1 / Abort 2 are legal;
-    in a position that gives no turn (day or Night unknown) they are named not judged."""
+    in a position that gives no turn (day or Night unknown) they are named not judged, and so in one
+    that gives no phase, unless it is a Night turn (rv-b22w item 4)."""
     pos = board.pos
     track, missions = boxes(rs.param("om_air_readiness_boxes")), boxes(rs.param("om_air_mission_boxes"))
     ready = track[-1]
@@ -101,6 +117,8 @@ def check_air_display(rs, board: Board) -> list:
     time = time_of_day(pos)
     interdiction = alloc and time not in (None, "night")
     untimed = alloc and time is None
+    # with no phase (and no Night turn known), the position may be a day turn's Air Unit Allocation Phase
+    phaseless = not pos.phase and time != "night"
     out = []
 
     def find(rule: str, u, text: str) -> None:
@@ -113,7 +131,7 @@ def check_air_display(rs, board: Board) -> list:
             find(rule, u, text)
         elif not in_file and pos.phase and not alloc:
             rs.not_judged(f"{P} {rule}", f"{label(u)} {text.split(';')[0]}: in a log a player may make the "
-                                         "move a step after the tracker, so the phase of a move is not judged")
+                                         "move a step before or after the tracker, so the phase of a move is not judged")
 
     for u in pos.units:
         if not AIR.matches(pos.game, u):
@@ -134,11 +152,13 @@ def check_air_display(rs, board: Board) -> list:
         here, there = box_name(board, came), box_name(board, u.hex)
         unknown_turn = (f"{label(u)} went from {here} to {there} in the Air Unit Allocation Phase of a turn the "
                         "position does not give: on a day turn an interdicting unit goes there (12.41, 12.22), on a "
-                        "Night turn none flies (12.15)")
+                        "Night turn none flies (12.15)") if untimed else (
+                        f"{label(u)} went from {here} to {there} in a phase the position does not give: in a day "
+                        "turn's Air Unit Allocation Phase an interdicting unit goes there (12.41, 12.22)")
         if came == ready and u.hex in track:
             if interdiction:
                 continue
-            if untimed:
+            if untimed or phaseless:
                 rs.not_judged(f"{P} 12.31", unknown_turn)
                 continue
             if in_file or not mission_result_may_lag(pos):
@@ -147,22 +167,23 @@ def check_air_display(rs, board: Board) -> list:
             else:
                 # a log's player may drag a unit that flew straight from Ready, past its mission box
                 rs.not_judged(f"{P} 12.31", f"{label(u)} went from {here} to {there} outside a day turn's Air Unit "
-                                            "Allocation Phase, in or a step after a phase German air units fly in: "
-                                            "whether it flew a mission and was dragged a step late a log does not show")
+                                            "Allocation Phase, in or a step before or after a phase German air units fly "
+                                            "in: whether it flew a mission there, dragged with the tracker a step "
+                                            "behind or ahead, a log does not show")
         elif came in track and u.hex in track:
             i, j = track.index(came), track.index(u.hex)
             if interdiction and i == len(track) - 2 and j < i:
                 continue        # Flown, rolled Ready (12.23b), interdicted and aborted (12.41, 12.22)
-            if untimed and i == len(track) - 2 and j < i:
+            if (untimed or phaseless) and i == len(track) - 2 and j < i:
                 rs.not_judged(f"{P} 12.23", unknown_turn)
                 continue
             if not in_file and i == len(track) - 2 and j < i and mission_result_may_lag(pos):
                 # a mission's AA result (an interdiction's: Flown, rolled Ready, fired at) dragged a step
                 # after the tracker left the phase it flew in
                 rs.not_judged(f"{P} 12.23", f"{label(u)} went from {here} to {there} outside the Air Unit "
-                                            "Allocation Phase, in or a step after a phase German air units fly in: a "
-                                            "mission's AA result (12.41, 12.22) dragged after the tracker reads the "
-                                            "same in a log")
+                                            "Allocation Phase, in or a step before or after a phase German air units fly "
+                                            "in: a mission's AA result (12.41, 12.22) dragged with the tracker a step "
+                                            "behind or ahead reads the same in a log")
                 continue
             if j != i + 1:
                 find("12.23", u, f"went from {here} to {there}; the readiness roll moves a unit at most one box "
@@ -279,22 +300,25 @@ def check_ammo_replenished(rs, board: Board) -> list:
     """16.44: a ship that began the Allied Naval Movement Phase in an Alexandria box has its AA
     ammunition replenished: one that sailed from there (``previous`` an Alexandria box, now outside
     them) carries no Ammo Low / Out of Ammo marker (one that has just come in may). Judged in that
-    phase or a later one in a position file; before it (the Port Refit Phase forms the task forces)
-    the marker is still on, and the ship, in a task force on the display, is seen leaving Alexandria
-    by no later phase: named not judged (rv-om22 item 4); with no phase, or in a log (a marker may
-    lag the tracker by a step), not judged."""
+    phase or a later one in a position file; before it the marker is still on: named not judged, in
+    the Port Refit Phase (which forms the task forces) because the ship, in a task force on the
+    display, is seen leaving Alexandria by no later phase (rv-om22 item 4; that reason given in that
+    phase only, rv-b22w item 7); with no phase, or in a log (a marker may lag the tracker by a
+    step), not judged."""
     pos = board.pos
     port = alexandria_boxes(rs)
     sailed = [u for u in pos.units if u.has("ammo") and came_from(pos, u) in port and u.hex not in port]
     if not sailed:
         return []
     if pos.phase and not at_or_after(pos, NAVAL_MOVEMENT):
-        # 16.43: a ship joining a task force in Alexandria before the Allied Naval Movement Phase stays
-        # in that task force on the display, so no later phase end sees it leave Alexandria
+        # 16.43: a ship joining a task force in Alexandria in the Port Refit Phase stays in that task force
+        # on the display, so no later phase end sees it leave Alexandria; earlier, no such reason
+        why = ("(a task force formed in Alexandria, 16.43): the replenishment as that phase begins (16.44) is not "
+               "followed to the task force's sailing" if pos.phase == PORT_REFIT else
+               "(16.44 replenishes a ship as that phase begins, so the marker may still be on): whether it sailed "
+               "from Alexandria after the replenishment is not followed")
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left an Alexandria box carrying an Ammo Low / Out of Ammo "
-                                    "marker before the Allied Naval Movement Phase (a task force formed in Alexandria, "
-                                    "16.43): the replenishment as that phase begins (16.44) is not followed to the "
-                                    "task force's sailing")
+                                    f"marker before the Allied Naval Movement Phase {why}")
         return []
     if not (in_position_file(pos) and pos.phase):
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker: "

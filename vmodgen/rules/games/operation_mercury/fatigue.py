@@ -9,12 +9,15 @@ placed. Judged in a position file, and in a log where the phase end before also 
 combat; after one that does, a log's marker may be placed a step after the tracker left the combat
 (the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a: there such a marker is
 named not judged (rv-om22 item 5; before, in every log), and a log ending inside the phase does not
-say 9.71 is judged at its end (:func:`judged_at_log_end`)."""
+say 9.71 is judged at its end (:func:`judged_at_log_end`). A log reads markers by hex, so a unit that
+moved this phase onto a hex where a fatigued unit stood at the last phase end (13.52b's replacement
+HQ placed on a friend in the Recovery Phase, 13.63's returning militia) shows the marker already
+lying there: named not judged (rv-b22w item 2: before, a finding)."""
 from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
-from .carried import last_phase_end, mercury
+from .carried import came_from, last_phase_end, mercury
 
 P = "OM"
 #: the phase kinds of the kit's sequence in which no combat result is resolved (9.7); the naval and
@@ -39,6 +42,20 @@ def judged_at_log_end(pos) -> bool:
     return pos.phase_kind in NO_COMBAT_KINDS and not may_lag_a_combat(pos)
 
 
+def joined_a_fatigued_hex(rs, pos, u, fatigued: list[str], ends: dict[str, str]) -> bool:
+    """In a log, whether ``u`` moved this phase (:func:`.carried.came_from`) onto a hex where a unit
+    fatigued at the last phase end stood: the hex's marker, which a log gives every unit there, was
+    already lying on it. Named not judged (which of the stack it belongs to a log does not say)."""
+    came = came_from(pos, u)
+    hexes = {ends[f] for f in fatigued if f in ends}
+    if came == u.hex or u.hex not in hexes:
+        return False
+    rs.not_judged(f"{P} 9.71", f"{label(u)} moved onto {u.hex}, where a Fatigue marker already lay at the previous "
+                               "phase end on a fatigued unit: a log reads markers by hex, so whether it is fatigued "
+                               "too a log does not show")
+    return True
+
+
 def check_new_fatigue(rs, board: Board) -> list:
     pos = board.pos
     before, ends = mercury(pos).om_fatigued, mercury(pos).om_end_hexes
@@ -46,6 +63,8 @@ def check_new_fatigue(rs, board: Board) -> list:
         return []
     where = pos.phase_info.name if pos.phase_info is not None else pos.phase
     new = [u for u in pos.units if any(u.has(s) for s in FATIGUE) and u.id not in before]
+    if isinstance(ends, dict):
+        new = [u for u in new if not joined_a_fatigued_hex(rs, pos, u, before, ends)]
     if new and isinstance(ends, dict) and may_lag_a_combat(pos):
         one = len(new) == 1
         rs.not_judged(f"{P} 9.71", f"{rs.names(new)} {'carries' if one else 'carry'} a Fatigue marker at the end of "

@@ -191,7 +191,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
                 continue
             lagging = turn == due and here is not None and move is not None and here < move
             if lagging and in_log:
-                continue        # the German Movement Phase's end judges it (a drop there is the paradrop)
+                continue        # said at the German Movement Phase's end (a drop there is the paradrop), not judged there
             if lagging:
                 self.not_judged(f"{P} 6.11", f"{label(u)} is still in {u.hex} at the end of the {board.pos.phase} "
                                              f"phase of turn {turn}: a drop seen in the German Movement Phase is read "
