@@ -9,6 +9,9 @@ rulebooks (``../shared/seeds/``, the authority) before the audit was run:
   (a multi-selection drag is one command; each stack in it is judged on its own); 7.2 (a unit
   entering an enemy ZOC stops there: ending a move beside the enemy is legal); the Movement Phase
   is the phasing player's (3.0: the Axis Movement Phase moves Axis units).
+* Operation Mercury 4.16 「友軍ユニットは、敵の戦闘ユニットを含んでいるヘクスへ進入できない」 (the
+  exceptions, 6.12[c] paradrop and 17.4 landing, are not movement); 4.15 (a unit with a movement
+  allowance may always move one hex).
 * Invasion: Malta 15.16 「同じ活性化中の自軍移動フェイズ中に降下したユニットは…1 ヘクスのみ移動できる
   （シナリオ 3 と 4）」: KG1 unit 2, dropped on 1524, moves 1524 -> 1624 -> 1724 (two hexes). The
   phase is the turn tracker's; a chat line ("the combat phase next turn", "GT3 movement") is talk.
@@ -27,7 +30,7 @@ from bundled_module_util import bundled_module
 from recorded_audit_util import audit_formats, found
 
 DATA = Path(__file__).parent / "data" / "recorded"
-PASSWORDS = ("pw-na23", "pw-im23", "pw-alice23", "pw-bob23")
+PASSWORDS = ("pw-na23", "pw-om23", "pw-im23", "pw-alice23", "pw-bob23")
 SUFFIXES = ["", "-38"]
 
 
@@ -65,6 +68,20 @@ def test_na41_multiselection_drag_judges_each_stack(na, suffix):
     assert not any(u in g[5] for g in got for u in ("3Aufkl", "8MG"))
     assert doc["coverage"]["moves"]["judged"] == 5 and doc["partial"] is None
     assert "5 Pz Rgt (5Pz) moved from 1604 to 1808" in text and "1808 holds units of both sides" in text
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_om_multiselection_drag_one_stack_into_the_enemy(om, suffix):
+    """om-multidrag23, OM Scenario 3, GT1 German Movement: Vogel 2 (W4213) and 9/III/Sturm (W4216)
+    dragged one hex north as one (step 17): Vogel 2 to W4212 is legal (4.15), 9/III/Sturm into
+    W4215, 7 RTR's hex, breaks 4.16; the phase ends with both sides in W4215 (step 18). Vogel 2 is
+    named in no finding."""
+    text, doc, _ = _audit(om, f"om-multidrag23{suffix}.vlog")
+    name = f"om-multidrag23{suffix}.vlog"
+    assert found(doc) == [("OM 4.16", name, 17, 1, "german-movement", ["G-9-III-Sturm"]),
+                          ("OM 4.16", name, 18, 1, "german-movement", ["A-7RTR-1", "G-9-III-Sturm"])]
+    assert doc["partial"] is None
+    assert "9/III/Sturm (G-9-III-Sturm) moved W4216 → W4215: W4215 holds enemy units" in text
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

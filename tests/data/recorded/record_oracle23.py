@@ -10,6 +10,10 @@ side change does after its dialog: "changed sides", ``PYREMOVE``, ``PLAYER``, on
 * ``na41-multidrag23``: NA41 S1, as Axis. I1 Axis Movement: chat; **the stacks of 1503 (3 Aufkl,
   8 MG Bn) and 1604 (5 Pz Rgt, 2 MG Bn, I/33 Flak) selected together and dragged as one**: 1503's
   stack dropped on 1707, 1604's lands on 1808 (6 RTR and 3 Hus: an enemy-occupied hex); Next.
+* ``om-multidrag23``: OM Scenario 3, as German. GT1 Paradrop (9/III/Sturm W4216, Vogel 1 W4316,
+  Vogel 2 W4213); German Movement: chat; **Vogel 2's and 9/III/Sturm's stacks selected together
+  and dragged one hex north as one**: Vogel 2 W4213 -> W4212, 9/III/Sturm W4216 -> W4215 (7 RTR's
+  hex); Next.
 * ``im-phasechat23``: IM Scenario 3, as Axis. GT1 Airborne: the Airhead, 5/3 and KG1 unit 1 on
   1424, KG1 unit 2 on 1524. Movement: chat "I'll attack in the combat phase next turn", KG1 unit 2
   1524 -> 1624, chat "GT3 movement was fine - 移動フェイズ終了", KG1 unit 2 1624 -> 1724; Next;
@@ -49,6 +53,12 @@ def na41_multidrag() -> list[str]:
             + n(1) + ["end-log"])
 
 
+def om_multidrag(start: Path) -> list[str]:
+    return (["player German German pw-om23", f"load {start}", "begin-log"] + n(record6.OM_PARADROP) + r22.OM_DROPS
+            + n(1) + ["chat Vogel 2 and 9/III/Sturm north together (まとめて北へ)",
+                      f"move-stacks Vogel_(2_of_2),9/III/Sturm W4212 {W}"] + n(1) + ["end-log"])
+
+
 def im_phasechat(start: Path) -> list[str]:
     return (["player Axis Axis pw-im23", f"load {start}", "begin-log"] + n(r21.IM_AIRBORNE) + IM_DROPS
             + n(r21.IM_MOVE - r21.IM_AIRBORNE)
@@ -79,7 +89,8 @@ def main() -> int:
     om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
                                  work / "om-start.vsav")
     runs = [("na41-multidrag23", na, na41_multidrag()), ("im-phasechat23", im, im_phasechat(im_start)),
-            ("om-seat23", om, om_seat(om_start)), ("na41-otherseat23", na, na41_otherseat())]
+            ("om-seat23", om, om_seat(om_start)),
+            ("om-multidrag23", om, om_multidrag(om_start)), ("na41-otherseat23", na, na41_otherseat())]
     for name, module, lines in runs:
         if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out,
                                                                    args.suffix):
