@@ -86,6 +86,9 @@ class FileFacts:
     undos: list[UndoRecord] = field(default_factory=list)
     seats: list[Seat] = field(default_factory=list)
     moves_by_player: dict[str, int] = field(default_factory=dict)
+    #: the steps of each player's moves counted in :attr:`moves_by_player` (a seat may change
+    #: within the file: which seat made a move is read at its step)
+    move_steps: dict[str, list[int]] = field(default_factory=dict)
     #: unit moves taken back by hand (filled by the audit: vmodgen.audit.takeback); None when no
     #: rules ran (a take-back is a unit, a hex and a phase: replaying alone cannot tell)
     taken_back: list[dict] | None = None
@@ -247,6 +250,7 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
                                           tuple({"step": t.index, **m} for t in taken for m in names.moves_of(t))))
         elif step.moves and not undone and getattr(step, "inverse_of", None) is None and who:
             facts.moves_by_player[who] = facts.moves_by_player.get(who, 0) + len(step.moves)
+            facts.move_steps.setdefault(who, []).append(step.index)
             for mv in step.moves if unit_sides else ():
                 for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                     if unit_sides is not None and pid in unit_sides:

@@ -305,6 +305,9 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
                 flags.append(f"Seats: {s.name} changed sides within {f.path} ({last[s.name]} -> {s.side}, "
                              f"step {s.step}).")
             seated[s.name] = last[s.name] = s.side
+            # each claim in its order: a side handed to another player within the file changes hands
+            if s.side.strip().lower() not in OPEN_SIDES and (not holders[s.side] or holders[s.side][-1][1] != s.name):
+                holders[s.side].append((f.path, s.name))
             if blanked:                 # sanitize blanked every password (the file says, and none is kept)
                 continue
             keys[s.password_key].add(s.name)
@@ -324,15 +327,12 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
                              "The rules may have that side's units moved by the other player (a retreat, an "
                              "advance after combat): check each.")
         files.append(entry)
-        for n, sd in seated.items():
-            if sd.strip().lower() not in OPEN_SIDES and (not holders[sd] or holders[sd][-1][1] != n):
-                holders[sd].append((f.path, n))
-        if playable and recorder_side is not None and recorder_side.strip().lower() in OPEN_SIDES \
-                and f.moves_by_player.get(f.recorder):
+        open_seat = _open_seat_moved(f, seated) if playable else None
+        if open_seat is not None:
             # a player who sits at no side moves for nobody while others hold sides (VASSAL lets an
             # observer drag any piece that has no Restricted Access)
             flags.append(f"Seats: {f.recorder} moved pieces in {f.path} while seated as "
-                         f"'{recorder_side or 'no side'}' (sides held by players in these files: "
+                         f"'{open_seat or 'no side'}' (sides held by players in these files: "
                          f"{', '.join(sorted(playable))}).")
     changes = []
     for side, seq in holders.items():
@@ -363,6 +363,30 @@ def _side_key(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
+def _open_seat_moved(f: FileFacts, seated: dict[str, str]) -> str | None:
+    """The open seat (observer, solitaire …) the recorder of ``f`` sat at when moving pieces,
+    read at each move's step (a player who moved as German and then gave the seat up did not
+    move as an observer); None when every move was made from a side's seat."""
+    for step in f.move_steps.get(f.recorder, ()):
+        side = _seat_at(f, seated, f.recorder, step)
+        if side is not None and side.strip().lower() in OPEN_SIDES:
+            return side
+    return None
+
+
+def _seat_at(f: FileFacts, seated: dict[str, str], player: str, step: int) -> str | None:
+    """The side ``player`` held at ``step`` of ``f`` (a side change within the file counts from
+    its step on); the file's last seat (``seated``) when the roster never names the player."""
+    side: str | None = None
+    named = False
+    for s in f.seats:
+        if s.name != player or s.step > step:
+            continue
+        named = True
+        side = None if s.removed else s.side
+    return side if named else seated.get(player)
+
+
 def _other_sides_moved(f: FileFacts, seated: dict[str, str], playable: set[str]) -> list[dict]:
     """The moves in ``f`` of a player seated at a side (``seated``: name → roster side) of units
     whose side (the audit's binding) is another side held in the files (``playable``), by
@@ -379,21 +403,9 @@ def _other_sides_moved(f: FileFacts, seated: dict[str, str], playable: set[str])
             held[unit_side] = named[0] if len(named) == 1 else None
         return held[unit_side]
 
-    def seat_at(player: str, step: int) -> str | None:
-        """The side ``player`` held at ``step`` (a side change within the file counts from its
-        step on); the file's last seat when the roster never names the player."""
-        side: str | None = None
-        named = False
-        for s in f.seats:
-            if s.name != player or s.step > step:
-                continue
-            named = True
-            side = None if s.removed else s.side
-        return side if named else seated.get(player)
-
     out: dict[tuple[str, str], dict] = {}
     for m in f.side_moves:
-        mine = seat_at(m["player"], m["step"])
+        mine = _seat_at(f, seated, m["player"], m["step"])
         theirs = roster_side(m["side"])
         if mine is None or mine not in playable or theirs is None or theirs == mine:
             continue

@@ -47,7 +47,7 @@ def problems(report: str) -> list[str]:
     """The report lines that say VASSAL did not play the script as written: a driver failure, an
     exception or a VASSAL warning, or a drag that dropped nothing."""
     return [ln for ln in report.splitlines() if ln.startswith(("FATAL", "EXCEPTION", "LOG|"))
-            or (ln.startswith("STEP|") and any(f"|{v} " in ln for v in ("move", "move-stack", "create"))
+            or (ln.startswith("STEP|") and any(f"|{v} " in ln for v in ("move", "move-stack", "move-stacks", "create"))
                 and "drop=" not in ln)]
 
 
