@@ -382,11 +382,11 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
                                    "not known")
         return []
     if board.distance(start, path[0]) == 1:
-        rs.not_judged(f"{P} 9.61", f"{route} {start} → {path[0]}, where it stood at the phase's first die roll: "
-                                   f"{d} hexes from {start}, more than the 2 hexes of its one retreat (9.13) if that "
-                                   "1-hex move was a retreat; a Combat Refusal (7.32) or a Defender Reaction (7.41), "
-                                   "each made after its own efficiency-check roll (7.22), would make it legal, and a "
-                                   "log records neither declared attacks nor which combat a roll is")
+        rs.not_judged(f"{P} 9.61", f"{route}, {start} → {path[0]} ({start}: where it stood at the phase's first "
+                                   f"die roll): {d} hexes from {start}, more than the 2 hexes of its one retreat "
+                                   "(9.13) if that 1-hex move was a retreat; a Combat Refusal (7.32) or a Defender "
+                                   "Reaction (7.41), each made after its own efficiency-check roll (7.22), would make "
+                                   "it legal, and a log records neither declared attacks nor which combat a roll is")
         return []
     if pos.retreats_closed_at_end:
         rs.not_judged(f"{P} 9.61", f"{route} from {start}, where it stood at the phase's first die roll: {d} hexes, "
