@@ -26,7 +26,7 @@ def audit_chain(paths: list[Path], module: Path) -> tuple[AuditResult, dict[str,
     for fa in results:
         for rule, why in fa.not_judged.items():
             not_judged.setdefault(rule, why)
-    return assemble(results, b, rs.rules()), not_judged
+    return assemble(results, b, rs.rules(), never_judged=rs.never_judged_in_a_log()), not_judged
 
 
 def palette_piece(module: Path, ref: str) -> tuple[str, str]:

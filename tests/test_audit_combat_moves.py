@@ -103,7 +103,8 @@ def test_om_a_unit_dragged_on_after_a_roll_is_judged_from_where_it_stood_at_the_
     roll (another combat), 19 NZ dragged on W4313 → W4312, then a roll (a third combat). A unit
     retreats once per Combat Phase (9.13): W4312 is 3 hexes from W4315, where it stood at the
     phase's first roll, a 9.61 finding (review rv-om13 item 1 made it not judged: the rule set was
-    told of no roll). Stopping at W4313 is legal; without the roll after it, the drag to W4312 may be
+    told of no roll); the earlier part, 2 hexes, is neither a refusal (7.32) nor a reaction (7.41),
+    1 hex each (rv-om22 item 6b's again-rolled.vlog). Stopping at W4313 is legal; without the roll after it, the drag to W4312 may be
     the next phase's move with the tracker left behind: named not judged, no finding."""
     drags = [("roll", "9"), ("A-19-NZ-Eng", "W4314"), ("A-19-NZ-Eng", "W4313"), ("roll", "4")]
     again = _om_combat(om, "again.vlog", [], drags + [("A-19-NZ-Eng", "W4312"), ("roll", "2")])
@@ -647,3 +648,26 @@ def test_om_a_reaction_made_with_the_tracker_ahead_is_no_earlier_retreat(om):
     got = [(f.hexes, f.message) for f in r.findings if f.rule == "OM 9.61"]
     assert got == [], got
     assert not [e for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.61" and "earlier move" in e["why"]]
+
+
+def test_om_a_reaction_after_its_efficiency_check_roll_is_no_earlier_retreat(om):
+    """OM 7.22, 7.41, 9.13, 9.61 (review rv-om22 item 6a): with the tracker already on the German
+    Combat Phase, 19 NZ's efficiency check is rolled (7.41 「そのユニットで効果チェックを行う」: a
+    die roll, the phase's first), 19 NZ reacts W4312 → W4313 (1 hex), the combat is rolled, 19 NZ
+    retreats W4313 → W4314 → W4415 (2 hexes), and another combat is rolled. A reaction follows an
+    efficiency-check roll, so the first roll proves no drag after it a retreat: W4415 is 3 hexes
+    from W4312 (where it stood at the first roll), yet the play is legal. No 9.61 finding; 9.61
+    named not judged (a 1-hex move before, a reaction or refusal, or a first retreat: a log does
+    not tell). om22 made it a false finding (measured from W4312)."""
+    r = _om_combat(om, "react-roll-more.vlog", [("A-19-NZ-Eng", "W4312")],
+                   [("roll", "3"), ("A-19-NZ-Eng", "W4313"), ("roll", "6"), ("A-19-NZ-Eng", "W4314"),
+                    ("A-19-NZ-Eng", "W4415"), ("roll", "5")])
+    assert [(f.hexes, f.message) for f in r.findings if f.rule == "OM 9.61"] == []
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.61"]
+    assert any("W4312 → W4313" in y and "7.41" in y and "7.32" in y for y in why), why
+    # the same without the last roll (the retreat closed by the phase end): not judged too
+    end = _om_combat(om, "react-roll.vlog", [("A-19-NZ-Eng", "W4312")],
+                     [("roll", "3"), ("A-19-NZ-Eng", "W4313"), ("roll", "6"), ("A-19-NZ-Eng", "W4314"),
+                      ("A-19-NZ-Eng", "W4415")])
+    assert [f for f in end.findings if f.rule == "OM 9.61"] == []
+    assert any(e["rule"] == "OM 9.61" for e in end.coverage["rules_not_judged"])

@@ -431,3 +431,29 @@ def test_no_kit_deletions_and_placements_not_paired_are_said_in_every_format():
     assert ": 4 deleted in 4123, a piece named 4 placed in 4322)" in said[0] and "C/80/82" not in said[0]
     assert f"coverage: {said[0]}" in text
     assert "because the binding has no kit" in html
+
+
+@pytest.mark.parametrize("kit_name, setup", [("operation-mercury", "Scenario 3: Maleme-Suda, May 20-23"),
+                                             ("invasion-malta", "Scenario 4: Leros 1943"),
+                                             ("north-africa-41", "S1 Enter Rommel")])
+def test_a_log_lists_no_rule_checked_that_it_names_never_judged(kit_name, setup, tmp_path_factory):
+    """A log's report does not contradict itself (round omfix23): a rule whose check no log can
+    satisfy (``LOG_PRECONDITIONS``: declared attacks, supply levels, the scenario, a roster...; each
+    one's check read: it judges only what a position file states) is named not judged with its
+    reason and is not listed in ``checked_rules`` (before: both). A rule a log still judges in part
+    (``LOG_PARTLY_JUDGED``: OM 6.12's entry holds 17.43 A2, IM 18.11's 8.41) stays listed checked,
+    and named not judged for the part a log lacks. The log: the scenario's set-up, two phases."""
+    from bundled_module_util import bundled_module
+    from vmodgen.rules import ruleset_for
+    kit, module, root = bundled_module(kit_name, tmp_path_factory, f"never-{kit_name}")
+    rs = ruleset_for(kit.game)
+    r = audit([LogWriter.from_module_setup(module, setup, kit=kit).advance(2).write(root / "two.vlog")],
+              module=module)
+    checked = {c["rule"] for c in r.checked_rules}
+    named = {x["rule"] for x in r.coverage["rules_not_judged"]}
+    never = set(rs.LOG_PRECONDITIONS) - set(rs.LOG_PARTLY_JUDGED)
+    assert never and never <= named, never - named
+    assert never.isdisjoint(checked), never & checked
+    ids = {rule.id for rule in rs.rules()}
+    assert set(rs.LOG_PARTLY_JUDGED) <= set(rs.LOG_PRECONDITIONS) & ids
+    assert set(rs.LOG_PARTLY_JUDGED) <= checked & named

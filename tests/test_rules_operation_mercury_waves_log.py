@@ -98,15 +98,16 @@ def test_first_wave_unit_dropped_in_the_german_movement_phase_is_not_named(om):
 
 def test_a_log_names_every_rule_it_cannot_judge(om):
     """Coverage honesty (round om22): a log's coverage lists each OM rule entry it ran under
-    ``checked_rules``; those no log can trip are named not judged with their reason. 8.12 (the HQ
-    coordinating a declared attack), 10.1 (declared assaults), 9.23 (a log gives an Improved
-    Position marker no side) were listed checked and named nowhere; 7.11 (declared attacks) already
-    was. The same log drops 9/III/Sturm on GT2. (9.71 is judged in a log since rv-om22 item 5.)"""
+    ``checked_rules``; those no log can trip are named not judged with their reason, and not listed
+    checked (round omfix23). 8.12 (the HQ coordinating a declared attack), 10.1 (declared assaults),
+    9.23 (a log gives an Improved Position marker no side) were listed checked and named nowhere;
+    7.11 (declared attacks) already was named. The same log drops 9/III/Sturm on GT2. (9.71 is
+    judged in a log since rv-om22 item 5.)"""
     r = _drop(om, 2)
     checked = {c["rule"] for c in r.checked_rules}
     named = {x["rule"]: x["why"] for x in r.coverage["rules_not_judged"]}
     never = {"OM 7.11", "OM 8.12", "OM 10.1", "OM 9.23"}
-    assert never <= checked
+    assert never.isdisjoint(checked), never & checked
     assert sorted(never - set(named)) == [], named
     assert "HQ" in named["OM 8.12"] and "assault" in named["OM 10.1"]
 

@@ -209,7 +209,8 @@ def audit(paths: Sequence[str | Path], *, module: str | Path | None = None, game
         doubts += [said for said in (missing_maps(snaps, list(mod.maps)), missing_prototypes(snaps, mod.prototypes))
                    if said]
     warnings: list[str] = repeats + doubts
-    result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings, points=points)
+    result = assemble(results, b, rules, given=None if order == given else given, warnings=warnings, points=points,
+                      never_judged=rs.never_judged_in_a_log())
     result.module_doubts = doubts
     result.given_again = repeats
     if module_warned:           # (also among the warnings) each report shows them first
@@ -387,11 +388,13 @@ def _retreats_at_end(r: FileAudit, i: int, followed: bool, goes_on: set[int]) ->
 
 
 def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | None = None,
-             warnings: list[str] | None = None, points: list[tuple[int, int]] | None = None) -> AuditResult:
+             warnings: list[str] | None = None, points: list[tuple[int, int]] | None = None,
+             never_judged: frozenset[str] = frozenset()) -> AuditResult:
     """The chain's result from its files' results (in play order). ``given``: the order the
     user gave the files in, when they were sorted; ``warnings``: sentences said before the audit
     (a module name not matching, forced); ``points``: the chain's :func:`.order.branch_points`,
-    when already known."""
+    when already known; ``never_judged``: the rules no check judges in a VASSAL file
+    (``RuleSet.never_judged_in_a_log``), named not judged by the files and not listed checked."""
     findings = []
     # rule key → the violations standing at the last check of the rule, in the files a file goes
     # on from (not those of a branch abandoned before it, order.played_before): a violation is
@@ -425,14 +428,15 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     checked, skipped = [], []
     for rule in rules:
         entry = {"rule": rule.id, "kind": rule.kind, "title": rule.title, "when": rule.when.describe()}
+        never = rule.id in never_judged
         if (not phase_known and inferred_ends and rule.kind == "stacking" and needs_phase(rule)
-                and not checks_moves(rule)):
+                and not checks_moves(rule) and not never):
             checked.append({**entry, "when": "at the end of each player's run of moves (turn inferred)"})
         elif needs_phase(rule) and not phase_known:
             why = ("moves are only followed within a movement phase, and the phase is unknown" if checks_moves(rule)
                    else "the phase is unknown (no turn tracker or binding phase source)")
             skipped.append({**entry, "why": why})
-        else:
+        elif not never:            # (a rule never judged is in rules_not_judged, with its reason)
             checked.append(entry)
     for r in results:
         b.add_observations(r.observations, r.path)

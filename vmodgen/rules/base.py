@@ -823,10 +823,20 @@ class RuleSet(Generic[M]):
     #: not judged where it shows that situation, with its own reason, else with this one; a log that
     #: ends before a phase end does not say it is judged there
     POSITION_FILE_ONLY: dict[str, str] = {}
+    #: rule id of :attr:`LOG_PRECONDITIONS` → what of it a log still judges (a branch of its check
+    #: that needs nothing a log lacks): such a rule is listed checked in a VASSAL file's report
+    #: besides being named not judged; the others (and :attr:`POSITION_FILE_ONLY`'s) are not listed
+    #: checked there (:meth:`never_judged_in_a_log`)
+    LOG_PARTLY_JUDGED: dict[str, str] = {}
     #: the rule a move beyond its movement allowance breaks (the move model's ``allowance_rule``):
     #: the rule named not judged where the allowance is not summed (a Mat's carry); None: the
     #: move check's own rule
     ALLOWANCE_RULE: str | None = None
+
+    def never_judged_in_a_log(self) -> frozenset[str]:
+        """The rules no check judges in a log or save (their precondition is never there): a VASSAL
+        file's report names them not judged and does not list them checked."""
+        return frozenset(self.LOG_PRECONDITIONS).union(self.POSITION_FILE_ONLY) - set(self.LOG_PARTLY_JUDGED)
 
     def judged_at_log_end(self, rule_id: str, pos: Position) -> bool:
         """Whether ``rule_id`` is judged at the end of the phase a log ends inside (``pos``, its final

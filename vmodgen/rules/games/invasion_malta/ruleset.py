@@ -83,6 +83,12 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                       "not recorded in a log, and without them neither a unit's targets nor how many combined on a "
                       "hex (10.24) is known",
     }
+    #: 18.11's entry also holds 8.41 (Allied artillery moves only by the motor pool), judged on a log's
+    #: moves when the kit reads it so
+    LOG_PARTLY_JUDGED = {
+        f"{P} 18.11": "the same rule entry judges 8.41 (Allied artillery moving otherwise than by the motor pool) on "
+                      "a log's moves when the kit sets im_allied_artillery_motor_pool_only",
+    }
 
     #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused
     #: (:func:`vmodgen.positions.load._unread_state`: a misspelt ``motor_pool``, a ``bombarded`` table)

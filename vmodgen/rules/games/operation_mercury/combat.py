@@ -353,10 +353,15 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
     the unit stood at the phase's first die roll (``om_first_roll``: a drag before any roll, a
     Defender Reaction move made with the tracker already on the Combat Phase, 7.41, is no retreat
     after combat), more than 2 hexes is a finding once a roll or an attacker's move came after the
-    drag. Not judged: the drag closed only by the phase's or the file's end (nothing of the combat
-    after it: it may be the next Movement Phase's move with the tracker left behind), and a record
-    that starts inside the phase with no record of its first roll (measured then from the unit's
-    hex at the phase start, ``om_end_hexes``)."""
+    drag and the earlier part (first-roll hex to ``path[0]``) is 2 hexes or more: a Combat Refusal
+    (7.32) and a Defender Reaction (7.41) each move 1 hex, so only a retreat (or a refusal or
+    reaction and a retreat) covers it. The first roll itself proves no later drag a retreat: each
+    refusal and reaction follows its own efficiency-check roll (7.22). Not judged: an earlier part
+    of 1 hex (a refusal or reaction, which makes the retreat after it legal, or a first retreat: a
+    log records neither declared attacks nor which combat a roll is), the drag closed only by the
+    phase's or the file's end (nothing of the combat after it: it may be the next Movement Phase's
+    move with the tracker left behind), and a record that starts inside the phase with no record of
+    its first roll (measured then from the unit's hex at the phase start, ``om_end_hexes``)."""
     pos = board.pos
     if pos.moves_announced or pos.phase_kind != "combat" or not board.is_hex(path[0]):
         return []
@@ -375,6 +380,13 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
                                    "record starts inside the Combat Phase, so whether a roll came before it (a move "
                                    "before the phase's first roll, a Defender Reaction move, 7.41, is no retreat) is "
                                    "not known")
+        return []
+    if board.distance(start, path[0]) == 1:
+        rs.not_judged(f"{P} 9.61", f"{route}, {start} → {path[0]} ({start}: where it stood at the phase's first "
+                                   f"die roll): {d} hexes from {start}, more than the 2 hexes of its one retreat "
+                                   "(9.13) if that 1-hex move was a retreat; a Combat Refusal (7.32) or a Defender "
+                                   "Reaction (7.41), each made after its own efficiency-check roll (7.22), would make "
+                                   "it legal, and a log records neither declared attacks nor which combat a roll is")
         return []
     if pos.retreats_closed_at_end:
         rs.not_judged(f"{P} 9.61", f"{route} from {start}, where it stood at the phase's first die roll: {d} hexes, "

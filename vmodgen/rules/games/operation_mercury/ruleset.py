@@ -81,6 +81,11 @@ class OperationMercuryRules(OperationMercurySupply):
                      "(6.12b) are measured there (the turn of the first and second waves, 6.11, is judged for a drop: its "
                      "own rule)",
     }
+    #: 6.12's entry also holds 17.43 A2 (the steps landed per hex), which a log's landing judges
+    LOG_PARTLY_JUDGED = {
+        f"{P} 6.12": "the same rule entry judges 17.43 A2 (at most 6 steps landed in one hex in the Amphibious "
+                     "Landing Phase) on a log's position, from the units' landed status",
+    }
     #: the book's sections 8-20 whose rules no rule of this set judges (round om22: before, a log's
     #: coverage named them neither checked nor not judged)
     NOT_MODELLED = {
