@@ -96,9 +96,10 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
     # costs: remembered per map and points
     steps = getattr(rs, "_na41_los_steps", None)
     if steps is None or steps[0] is not board.map or steps[1] != (frozenset(rough), double):
-        steps = rs._na41_los_steps = (board.map, (frozenset(rough), double), {}, {})   # type: ignore[attr-defined]
+        steps = rs._na41_los_steps = (board.map, (frozenset(rough), double), {}, {}, {})   # type: ignore[attr-defined]
     base_memo: dict[tuple[str, str], float | None] = steps[2]
     step_memo: dict[tuple[str, str], float | None] = steps[3]
+    edge_memo: dict[str, tuple[tuple[str, float | None, float | None], ...]] = steps[4]
 
     def base(a: str, b: str) -> float | None:
         try:
@@ -121,6 +122,12 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
         step_memo[(a, b)] = got
         return got
 
+    def edges(y: str) -> tuple[tuple[str, float | None, float | None], ...]:
+        got = edge_memo.get(y)
+        if got is None:
+            got = edge_memo[y] = tuple((x, base(x, y), step(x, y)) for x in board.neighbours(y))
+        return got
+
     def road_enter(h: str) -> bool:
         if h in enemy_occ or (ez.kind(h) != NONE and h not in friendly):
             return False
@@ -133,7 +140,7 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
         return None if n > limit else n
 
     return sup.TraceRules(step=step, first_step=base, enter=enter, budget=rs.num("los_overland_max_points"),
-                          road_step=road, road_enter=road_enter, aux=aux)
+                          road_step=road, road_enter=road_enter, aux=aux, edges=edges)
 
 
 def sources(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
