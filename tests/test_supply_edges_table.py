@@ -98,6 +98,15 @@ def test_na41_lines_from_the_table_are_the_step_by_step_lines_position_after_pos
                 assert sup.trace_costs(board, seeds, overland) == _reference(board, seeds, overland)
                 compared += 1
     assert compared == 4 * 2 * (len(texts) + 1)
+    # what the per-map memos kept after every position is what the printed map gives
+    _, _, base_memo, step_memo, edge_memo, road_memo, desert_memo = rs._na41_los_steps
+    assert any(road_memo.values()) and any(desert_memo.values()) and edge_memo
+    for (a, b), on_road in road_memo.items():
+        assert on_road == bool(board.roads(a, b) & supply.ROADS), (a, b)
+    for h, is_desert in desert_memo.items():
+        assert is_desert == (board.terrain(h) == str(rs.param("na41_desert_terrain"))), h
+    for y, row in edge_memo.items():
+        assert row == tuple((x, base_memo[(x, y)], step_memo[(x, y)]) for x in board.neighbours(y)), y
 
 
 def test_lines_without_first_step_costs_are_the_step_by_step_lines():
