@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from .board import Board
 
@@ -41,6 +41,11 @@ class TraceRules:
     #: the cost of a step out of the unit's own hex, when it differs from ``step`` (a hexside a
     #: line may cross only from the unit's hex, say); None = the same as ``step``
     first_step: Callable[[str, str], float | None] | None = None
+    #: ``edges(y)``: each neighbour x of y with (the cost of x→y as a line's first step, as a
+    #: later step), the values ``first_step`` (else ``step``) and ``step`` give; for rules whose
+    #: step costs read the printed map alone, a table built once per map makes the search's inner
+    #: loop a lookup (None: asked of ``first_step`` and ``step`` as the search goes)
+    edges: Callable[[str], Sequence[tuple[str, float | None, float | None]]] | None = None
 
 
 #: searches already run with one ``rules`` on one board: the hexes the budgeted leg starts from
@@ -78,30 +83,21 @@ def trace_costs(board: Board, sources: Iterable[str], rules: TraceRules, traced:
         if dist.get(key, INF) > 0:
             dist[key] = 0.0
             heapq.heappush(heap, (0.0, z, a0, cls == FIRST))
-    step, enter, neighbours = rules.step, rules.enter, board.neighbours
-    first = rules.first_step
+    enter, edges = rules.enter, rules.edges or _edges(board, rules)
     while heap:
         d, y, ay, terminal = heapq.heappop(heap)
         if d > dist.get((y, ay), INF):
             continue
-        for x in neighbours(y):
-            if first is not None:
-                c0 = first(x, y)
-                if c0 is not None and d + c0 <= budget and d + c0 < out.get(x, INF):
-                    out[x] = d + c0              # x as the unit's own hex
-                if terminal:
-                    continue
-            c = step(x, y)
-            if c is None:
+        for x, c0, c in edges(y):
+            if c0 is not None:
+                n0 = d + c0
+                if n0 <= budget and n0 < out.get(x, INF):
+                    out[x] = n0                  # x as the unit's own hex
+            if terminal or c is None:
                 continue
             nd = d + c
             if nd > budget:
                 continue
-            if first is None:
-                if nd < out.get(x, INF):
-                    out[x] = nd                  # x as the unit's own hex
-                if terminal:
-                    continue
             cls = enter(x)
             if cls == BLOCKED:
                 continue
@@ -114,6 +110,15 @@ def trace_costs(board: Board, sources: Iterable[str], rules: TraceRules, traced:
     if traced is not None:
         traced[start] = out
     return out
+
+
+def _edges(board: Board, rules: TraceRules) -> Callable[[str], list[tuple[str, float | None, float | None]]]:
+    """:attr:`TraceRules.edges` asked of the rules' step costs at each expansion (rules that give
+    no table)."""
+    step, first, neighbours = rules.step, rules.first_step, board.neighbours
+    if first is None:
+        return lambda y: [(x, c, c) for x in neighbours(y) for c in (step(x, y),)]
+    return lambda y: [(x, first(x, y), step(x, y)) for x in neighbours(y)]
 
 
 def _road_leg(board: Board, sources: list[str], rules: TraceRules, out: dict[str, float]) -> list[str]:

@@ -89,16 +89,23 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
             memo[h] = got
         return got
 
-    def road(a: str, b: str) -> bool:
-        return bool(board.roads(a, b) & ROADS)
-
-    # the step costs read the printed map only (terrain, hexsides, roads) and the points rough
-    # costs: remembered per map and points
+    # the step costs, the roads and the desert read the printed map only (terrain, hexsides,
+    # roads) and the parameters naming terrain and points: remembered per map and parameters
     steps = getattr(rs, "_na41_los_steps", None)
-    if steps is None or steps[0] is not board.map or steps[1] != (frozenset(rough), double):
-        steps = rs._na41_los_steps = (board.map, (frozenset(rough), double), {}, {})   # type: ignore[attr-defined]
+    if steps is None or steps[0] is not board.map or steps[1] != (frozenset(rough), double, desert):
+        steps = rs._na41_los_steps = (board.map, (frozenset(rough), double, desert),   # type: ignore[attr-defined]
+                                      {}, {}, {}, {}, {})
     base_memo: dict[tuple[str, str], float | None] = steps[2]
     step_memo: dict[tuple[str, str], float | None] = steps[3]
+    edge_memo: dict[str, tuple[tuple[str, float | None, float | None], ...]] = steps[4]
+    road_memo: dict[tuple[str, str], bool] = steps[5]
+    desert_memo: dict[str, bool] = steps[6]
+
+    def road(a: str, b: str) -> bool:
+        got = road_memo.get((a, b))
+        if got is None:
+            got = road_memo[(a, b)] = bool(board.roads(a, b) & ROADS)
+        return got
 
     def base(a: str, b: str) -> float | None:
         try:
@@ -121,6 +128,12 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
         step_memo[(a, b)] = got
         return got
 
+    def edges(y: str) -> tuple[tuple[str, float | None, float | None], ...]:
+        got = edge_memo.get(y)
+        if got is None:
+            got = edge_memo[y] = tuple((x, base(x, y), step(x, y)) for x in board.neighbours(y))
+        return got
+
     def road_enter(h: str) -> bool:
         if h in enemy_occ or (ez.kind(h) != NONE and h not in friendly):
             return False
@@ -129,11 +142,14 @@ def trace_rules(rs: NorthAfrica41Units, board: Board, side: str, unknown: str | 
         return not (not board.units(h) and enemy_place(h, cities=False))
 
     def aux(h: str, after: int | None) -> int | None:
-        n = (after or 0) + 1 if board.terrain(h) == desert else 0
+        is_desert = desert_memo.get(h)
+        if is_desert is None:
+            is_desert = desert_memo[h] = board.terrain(h) == desert
+        n = (after or 0) + 1 if is_desert else 0
         return None if n > limit else n
 
     return sup.TraceRules(step=step, first_step=base, enter=enter, budget=rs.num("los_overland_max_points"),
-                          road_step=road, road_enter=road_enter, aux=aux)
+                          road_step=road, road_enter=road_enter, aux=aux, edges=edges)
 
 
 def sources(rs: NorthAfrica41Units, board: Board, side: str, oases: bool = True,
