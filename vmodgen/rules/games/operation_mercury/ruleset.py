@@ -681,14 +681,15 @@ class OperationMercuryRules(OperationMercurySupply):
         """The units whose move into ``u``'s hex broke its stacking limit, as the check of ``u``
         names them: ``[u]`` when it entered last of the units that moved in by its mode this phase,
         ``[]`` when another entered after it (that unit's check names it); all of them when the
-        moments are unknown (a position file: the moves are not ordered)."""
+        moments are unknown (a position file: the moves are not ordered), named by the first
+        of them in the hex's order only (one finding per hex)."""
         movers = [x for x in here if x.mode == u.mode and x.previous is not None and x.previous != x.hex]
         if u not in movers:
             return [u]
         late = 1 << 30                     # (entered: the moment of the last hex of its move)
         times = {x.id: entered(x, late) for x in movers}
         if any(t is None for t in times.values()):
-            return movers
+            return movers if movers[0].id == u.id else []
         last = max(t for t in times.values() if t is not None)
         return [u] if times[u.id] == last else []
 
