@@ -21,7 +21,7 @@ from, of a unit that had not left that hex in the phase (the stack's order chang
 in any phase (coverage: put back on its hex).
 
 The moment of each drag is kept (:attr:`FileAuditor._clocks`, ``UnitState.times``): for a path
-one hex a drag, for the ends of drags over several hexes (a unit stood on the hexes between at
+one hex a step (the pieces one step moves share its moment), for the ends of drags over several hexes (a unit stood on the hexes between at
 no other unit's moment), across a seam or a return by Undo or Prev (:class:`MoveCarry` carries
 them, renumbered before the drags that follow) and through a take-back after a lost undo, so a
 rule of the order of moves (IM 3.33) judges them. One breach a move rule and a position rule of
@@ -1040,8 +1040,10 @@ class FileAuditor:
         """Follow the moves of this step (with ``only``, of that side's units only), and the
         moment of each (:attr:`_clocks`); ``cov`` is told of carries that cut a unit's path."""
         clocks = self._clocks
+        # one moment a step: the pieces of one drag (a stack dropped onto another writes one
+        # command per member) entered their hexes together
+        self._tick += 1
         for mv in step.moves:
-            self._tick += 1
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                 v = builder.views.get(pid)
                 if v is None or v.unit is None or (only and v.unit.side != only):
