@@ -729,7 +729,10 @@ class FileAuditor:
                 run_steps += 1
             if self._rolls and ph is not None and moving and drags == "combat" and not suppress and (
                     began or rolled and ph not in rolls_told):
-                # the phase's beginning, and the first roll of it this file shows (RuleSet.combat_rolls)
+                # the phase's beginning, and the first roll of it this file shows (RuleSet.combat_rolls;
+                # a beginning again, after the tracker went back, may start a new record: its roll is news)
+                if began:
+                    rolls_told.discard(ph)
                 if rolled:
                     rolls_told.add(ph)
                 self.rs.combat_rolls(builder.position(turn=ph[0], phase=ph[1], side=phase_side, at="during",

@@ -1,0 +1,72 @@
+"""OM 9.13, 9.61 in logs: what the audit records of a Combat Phase's first die roll (memory
+``om_first_roll``, ``RuleSet.combat_rolls``) when the tracker goes back into the phase, when a
+file is missing between two, and what a chain says of a retreat a file ends with and the next
+goes on with (review rv-om-c22 items 2, 3, 6). These tests assert "not judged" and "no
+contradiction", not where a retreat is measured from."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bundled_module_util import bundled_module
+from om_util import H, a
+from rules_util import position
+from vmodgen.audit import audit
+from vmodgen.rules.games.operation_mercury.carried import MercuryMemory
+from vmodgen.rules.games.operation_mercury.memory import combat_rolls
+from vmodgen.testing.log_writer import LogWriter
+
+SCENARIO = "Scenario 3: Maleme-Suda, May 20-23"
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    return bundled_module("operation-mercury", tmp_path_factory, "om-first-roll")
+
+
+def _start(om) -> tuple[LogWriter, list[str]]:
+    """Scenario 3 with 9/III/Sturm on W4216 and Vogel 1 on W4317 (their ZOC covers W4315, W4316
+    and W4217); 19 NZ stands on W4315."""
+    from games_util import palette_piece
+    kit, module, _ = om
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "W4216", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
+    return w, [p.id for p in kit.game.sequence.phases]
+
+
+def _9_61(r) -> tuple[list, list[str]]:
+    return ([(f.hexes, f.message) for f in r.findings if f.rule == "OM 9.61"],
+            [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 9.61"])
+
+
+def test_a_reaction_made_after_the_tracker_went_back_is_no_retreat(om):
+    """OM 7.41 (a Defender Reaction moves 1 hex), 9.13, 9.61: the tracker reaches the German Combat
+    Phase and a die roll is made; the tracker is set back to the German Defender Reaction Phase,
+    where 19 NZ reacts W4312 → W4313; forward again, a roll, 19 NZ retreats W4313 → W4314 → W4415
+    (2 hexes), a roll. The reaction was made outside the Combat Phase: no 9.61 finding (before,
+    "from W4312, where it stood at the phase's first die roll: 3 hexes": the first roll's record
+    outlived the return)."""
+    w, ids = _start(om)
+    w.move("A-19-NZ-Eng", "W4312").advance(ids.index("german-combat")).roll("1d10", [3])
+    w.set_turn(w.current_turn()[0], ids.index("german-defender-reaction"))
+    w.move("A-19-NZ-Eng", "W4313").advance(1).roll("1d10", [6])
+    w.move("A-19-NZ-Eng", "W4314").move("A-19-NZ-Eng", "W4415").roll("1d10", [2])
+    r = audit([w.advance(1).write(om[2] / "prev-reaction.vlog")], module=om[1])
+    found, _ = _9_61(r)
+    assert found == [], found
+
+
+def test_a_record_with_no_turn_starts_again_at_each_beginning():
+    """OM 9.13 with a phase source that gives no turn (``turn=None``, allowed for chat phases):
+    two German Combat Phases seen to begin are two records. After the second one's beginning and
+    first roll the record holds where the units stood then, not the first phase's hexes."""
+    pos = replace(position(H + a("A19", "4315")), turn=None, phase="german-combat")
+    memory = MercuryMemory()
+    combat_rolls(pos, memory, False)
+    combat_rolls(pos, memory, True)
+    later = replace(pos, units=[replace(u, hex="4313") for u in pos.units])
+    combat_rolls(later, memory, False)
+    combat_rolls(later, memory, True)
+    assert memory.om_first_roll is not None and memory.om_first_roll["hexes"] == {"A19": "4313"}
