@@ -70,3 +70,27 @@ def test_a_record_with_no_turn_starts_again_at_each_beginning():
     combat_rolls(later, memory, False)
     combat_rolls(later, memory, True)
     assert memory.om_first_roll is not None and memory.om_first_roll["hexes"] == {"A19": "4313"}
+
+
+def test_a_file_missing_between_makes_the_first_roll_unknown(om):
+    """OM 9.13, 9.61 across a gap: file 1 reaches the German Combat Phase and ends before any roll;
+    file 2, left out, has a roll and B/22 NZ moved W4314 → W4414; file 3 drags 19 NZ W4315 →
+    W4314 → W4313, a roll, on to W4312, a roll. All three files: the phase's first roll is file
+    2's, 19 NZ ends 3 hexes from W4315, a finding. Files 1 and 3: file 3's first roll is not the
+    phase's (a unit moved in the gap: play no file holds); the drag to W4312 is named 9.61 not
+    judged (3 hexes from W4315), no finding. Before, file 3's roll was taken for the phase's first
+    (19 NZ then on W4313): nothing said."""
+    w1, ids = _start(om)
+    w1.advance(ids.index("german-combat"))
+    f1 = w1.write(om[2] / "gap-1.vlog")
+    w2 = w1.save_point()
+    w2.roll("1d10", [9]).move("A-B-22-NZ", "W4414")
+    f2 = w2.write(om[2] / "gap-2.vlog")
+    w3 = w2.save_point()
+    w3.move("A-19-NZ-Eng", "W4314").move("A-19-NZ-Eng", "W4313").roll("1d10", [4])
+    f3 = w3.move("A-19-NZ-Eng", "W4312").roll("1d10", [2]).advance(1).write(om[2] / "gap-3.vlog")
+    found, _ = _9_61(audit([f1, f2, f3], module=om[1]))
+    assert [h for h, _ in found] == [("W4312",)], found
+    found, why = _9_61(audit([f1, f3], module=om[1]))
+    assert found == [], found
+    assert any("A-19-NZ-Eng" in y and "from W4315" in y for y in why), why

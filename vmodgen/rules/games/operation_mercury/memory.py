@@ -325,14 +325,21 @@ def placed_between(rs, start: Position, units: set[str], memory: MercuryMemory) 
     """Units placed differently since the last file ended (a missing file, moves with no log
     running) stand, for the next phase end, where this file starts them: their moves in the gap
     are none of this file's (no arrival, advance or move of its phase). Whether the ground units
-    among them arrived that turn is unknown, as for a file with no earlier file (:func:`begin`)."""
+    among them arrived that turn is unknown, as for a file with no earlier file (:func:`begin`).
+    The Combat Phase's first roll (``om_first_roll``) no longer tells where they stood: they are
+    unknown to it, and a record with no roll yet is dropped (the phase's first roll may have been
+    in the gap)."""
     moved = [u for u in start.units if u.id in units]
     if isinstance(memory.om_end_hexes, dict):
         memory.om_end_hexes.update({u.id: u.hex for u in moved})
     rolls = memory.om_first_roll
     if isinstance(rolls, dict) and isinstance(rolls.get("hexes"), dict):
         # where they stood at the phase's first roll says nothing of the moves made since in the gap
-        memory.om_first_roll = {**rolls, "hexes": {k: v for k, v in rolls["hexes"].items() if k not in units}}
+        _unknown_since_roll(memory, rolls, units)
+    elif isinstance(rolls, dict):
+        # the phase's first roll may have been in the gap: no record of it (as a file that starts
+        # inside the phase), not this file's first roll taken for it
+        memory.om_first_roll = None
     if start.turn is None:
         return
     known = arrivals(rs, start)
