@@ -94,3 +94,22 @@ def test_a_file_missing_between_makes_the_first_roll_unknown(om):
     found, why = _9_61(audit([f1, f3], module=om[1]))
     assert found == [], found
     assert any("A-19-NZ-Eng" in y and "from W4315" in y for y in why), why
+
+
+def test_a_retreat_going_on_in_the_next_file_is_not_also_named_not_judged(om):
+    """OM 9.61 across a seam: file 1 (German Combat Phase) has a roll, 19 NZ retreats W4315 →
+    W4314 → W4313, a roll, 19 NZ dragged on to W4312, and ends; file 2 opens with a roll. The
+    chain gives the 9.61 finding in file 2; the coverage no longer also says of that drag that
+    "no roll or attacker's move came after it" (file 1's end named it not judged, and the entry
+    outlived the next file's going on with the retreat)."""
+    w1, ids = _start(om)
+    w1.advance(ids.index("german-combat")).roll("1d10", [9])
+    w1.move("A-19-NZ-Eng", "W4314").move("A-19-NZ-Eng", "W4313").roll("1d10", [4]).move("A-19-NZ-Eng", "W4312")
+    f1 = w1.write(om[2] / "seam-1.vlog")
+    f2 = w1.save_point().roll("1d10", [3]).advance(1).write(om[2] / "seam-2.vlog")
+    chain = audit([f1, f2], module=om[1])
+    found, why = _9_61(chain)
+    assert [h for h, _ in found] == [("W4312",)], found
+    assert not any("no roll or attacker's move came after it" in y for y in why), why
+    alone = audit([f1], module=om[1])
+    assert any("no roll or attacker's move came after it" in y for y in _9_61(alone)[1])

@@ -163,6 +163,8 @@ class FileAudit:
     #: the findings of the retreats still open as the file ends in a combat phase, judged where
     #: they stand: the chain's (.run.assemble) unless the next file goes on with them
     retreat_end: list[AuditFinding] = field(default_factory=list)
+    #: rule id → why, of :attr:`not_judged`: named by that same closing, dropped with it
+    retreat_end_not_judged: dict[str, str] = field(default_factory=dict)
     #: whether the file starts with a retreat of the file before still open (its moves carried)
     goes_on_retreat: bool = False
 
@@ -826,9 +828,15 @@ class FileAuditor:
         # a file ending inside a combat phase: its open retreats judged where they stand, kept
         # aside for the chain (a next file in the same phase may go on with them)
         lo = len(findings)
+        earlier = self.rs.take_not_judged() if self.rules else {}
         finish_retreats(at_end=True)
         retreat_end = findings[lo:]
         del findings[lo:]
+        # and what that closing named not judged: a next file going on with the retreats judges them
+        retreat_end_not_judged = {k: v for k, v in self.rs.take_not_judged().items() if k not in earlier} \
+            if self.rules else {}
+        for rule_id, why in {**earlier, **retreat_end_not_judged}.items():
+            self.rs.not_judged(rule_id, why)
         cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
@@ -864,6 +872,7 @@ class FileAuditor:
                          unrolled=unrolled.sentences(name, timeline, game.sequence))
         fa.kind = kind
         fa.retreat_end = retreat_end
+        fa.retreat_end_not_judged = retreat_end_not_judged
         fa.goes_on_retreat = goes_on
         return fa
 
