@@ -634,6 +634,65 @@ def test_om_9_83_names_the_advance_that_broke_the_limit(om):
     assert "19 NZ (A-19-NZ-Eng)" in got[0].message and {"A-19-NZ-Eng", "A-156-AA"} <= set(got[0].units)
 
 
+def _one_step(w: LogWriter, moves: list[tuple[str, str]]) -> LogWriter:
+    """Drag the pieces of ``moves`` in one step, as VASSAL writes a stack dropped onto another
+    (one ``M/`` per member, vassal/FORMATS.md)."""
+    n = len(w.root.subs)
+    for unit, hex_ in moves:
+        w.move(unit, hex_)
+    first, *rest = w.root.subs[n:]
+    del w.root.subs[n + 1:]
+    first.subs.extend(rest)
+    w._inverse[n:] = [sum(w._inverse[n:], [])]
+    return w
+
+
+def _om_advance_onto_w4314(om, name: str, moves) -> list:
+    """The 9.83 findings when W4314 holds B/22 NZ, B/23 NZ, 7 RTR, C/1 and D/1 Welsh (5 stacking
+    points), 19 NZ, 156 AA and Maori wait on W4313, and in the Allied Combat Phase, after a roll,
+    ``moves(w)`` advances units into W4314; a roll follows."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "W4216", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
+    for unit in ("A-7RTR-1", "A-C-1-Welsh", "A-D-1-Welsh"):
+        w.move(unit, "W4314")
+    for unit in ("A-156-AA", "A-19-NZ-Eng", "A-Maori"):
+        w.move(unit, "W4313")
+    w.advance(ids.index("allied-combat"))
+    moves(w.roll("1d10", [1]))
+    r = audit([w.roll("1d10", [1]).advance(1).write(root / name)], module=module)
+    return [f for f in r.findings if f.rule == "OM 9.83"]
+
+
+@pytest.mark.parametrize("order", [("A-19-NZ-Eng", "A-156-AA"), ("A-156-AA", "A-19-NZ-Eng")])
+def test_om_9_83_names_every_unit_of_a_stack_that_advanced_together(om, order):
+    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない'): 19 NZ and 156 AA
+    advance from W4313 into W4314 (5 stacking points) in one drag (a stack dropped onto the
+    stack: one step): 7 points. Both entered at once, so both are named, in either command order
+    (review rv-om-c22 item 4: only the later command's unit was named)."""
+    got = _om_advance_onto_w4314(om, f"together-{order[0]}.vlog",
+                                 lambda w: _one_step(w, [(u, "W4314") for u in order]))
+    assert len(got) == 1 and got[0].hexes == ("W4314",), [f.message for f in got]
+    named = got[0].message.split(" advanced into ")[0]
+    assert "19 NZ (A-19-NZ-Eng)" in named and "156 AA (A-156-AA)" in named, got[0].message
+    assert "which then holds 7 stacking points" in got[0].message
+
+
+def test_om_9_83_names_each_advance_that_put_the_stack_over_the_limit(om):
+    """OM 9.83: into W4314 (5 stacking points) 19 NZ advances (6: legal), then 156 AA (7: over the
+    limit), then Maori (8), each its own drag. The finding, once for the hex, names 156 AA, whose
+    advance broke the limit first, and Maori, not 19 NZ (review rv-om-c22 item 4: Maori only)."""
+    got = _om_advance_onto_w4314(om, "three-advances.vlog", lambda w: w.move("A-19-NZ-Eng", "W4314")
+                                 .move("A-156-AA", "W4314").move("A-Maori", "W4314"))
+    assert len(got) == 1 and got[0].hexes == ("W4314",), [f.message for f in got]
+    named = got[0].message.split(" advanced into ")[0]
+    assert "156 AA (A-156-AA)" in named and "Maori" in named and "19 NZ" not in named, got[0].message
+    assert "which then holds 8 stacking points" in got[0].message
+
+
 def test_om_a_reaction_made_with_the_tracker_ahead_is_no_earlier_retreat(om):
     """OM 7.41, 9.61, 9.13: the tracker already stands on the German Combat Phase when 19 NZ
     reacts W4312 → W4313 (a Defender Reaction move, 1 hex, before any die roll). Two rolls

@@ -139,6 +139,18 @@ def test_advance_may_not_overstack():
     assert "OM 9.83" in rules(base + g("G3", "4314", **adv) + g("G4", "4314"))
 
 
+def test_advance_overstack_of_two_unordered_movers_is_one_finding():
+    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない'): G3 (4 SP) holds 4314;
+    G1 and G2 (2 SP each) advance into it from 4313: 8 SP. A position file does not order the
+    advances, so both are named, in one finding (review rv-om-c22 item 5: each mover's check
+    gave the same line)."""
+    adv = dict(previous="4313", mode="advance")
+    body = H + g("G3", "4314", values=dict(INF, stacking=4)) + g("G1", "4314", **adv) + g("G2", "4314", **adv)
+    got = [f for f in findings(body) if f.rule == "OM 9.83"]
+    assert len(got) == 1, [f.message for f in got]
+    assert got[0].message.startswith("G1, G2 advanced into 4314, which then holds 8 stacking points"), got[0].message
+
+
 SECTORS = table("areas", id="sector-south-crete", kind="sector", hexes=["3620"]) + \
     table("areas", id="maleme", kind="sector", hexes=["4415"])
 

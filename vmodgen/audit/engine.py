@@ -21,7 +21,7 @@ from, of a unit that had not left that hex in the phase (the stack's order chang
 in any phase (coverage: put back on its hex).
 
 The moment of each drag is kept (:attr:`FileAuditor._clocks`, ``UnitState.times``): for a path
-one hex a drag, for the ends of drags over several hexes (a unit stood on the hexes between at
+one hex a step (the pieces one step moves share its moment), for the ends of drags over several hexes (a unit stood on the hexes between at
 no other unit's moment), across a seam or a return by Undo or Prev (:class:`MoveCarry` carries
 them, renumbered before the drags that follow) and through a take-back after a lost undo, so a
 rule of the order of moves (IM 3.33) judges them. One breach a move rule and a position rule of
@@ -163,6 +163,8 @@ class FileAudit:
     #: the findings of the retreats still open as the file ends in a combat phase, judged where
     #: they stand: the chain's (.run.assemble) unless the next file goes on with them
     retreat_end: list[AuditFinding] = field(default_factory=list)
+    #: rule id → why, of :attr:`not_judged`: named by that same closing, dropped with it
+    retreat_end_not_judged: dict[str, str] = field(default_factory=dict)
     #: whether the file starts with a retreat of the file before still open (its moves carried)
     goes_on_retreat: bool = False
 
@@ -729,7 +731,10 @@ class FileAuditor:
                 run_steps += 1
             if self._rolls and ph is not None and moving and drags == "combat" and not suppress and (
                     began or rolled and ph not in rolls_told):
-                # the phase's beginning, and the first roll of it this file shows (RuleSet.combat_rolls)
+                # the phase's beginning, and the first roll of it this file shows (RuleSet.combat_rolls;
+                # a beginning again, after the tracker went back, may start a new record: its roll is news)
+                if began:
+                    rolls_told.discard(ph)
                 if rolled:
                     rolls_told.add(ph)
                 self.rs.combat_rolls(builder.position(turn=ph[0], phase=ph[1], side=phase_side, at="during",
@@ -823,9 +828,15 @@ class FileAuditor:
         # a file ending inside a combat phase: its open retreats judged where they stand, kept
         # aside for the chain (a next file in the same phase may go on with them)
         lo = len(findings)
+        earlier = self.rs.take_not_judged() if self.rules else {}
         finish_retreats(at_end=True)
         retreat_end = findings[lo:]
         del findings[lo:]
+        # and what that closing named not judged: a next file going on with the retreats judges them
+        retreat_end_not_judged = {k: v for k, v in self.rs.take_not_judged().items() if k not in earlier} \
+            if self.rules else {}
+        for rule_id, why in {**earlier, **retreat_end_not_judged}.items():
+            self.rs.not_judged(rule_id, why)
         cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
@@ -861,6 +872,7 @@ class FileAuditor:
                          unrolled=unrolled.sentences(name, timeline, game.sequence))
         fa.kind = kind
         fa.retreat_end = retreat_end
+        fa.retreat_end_not_judged = retreat_end_not_judged
         fa.goes_on_retreat = goes_on
         return fa
 
@@ -1040,8 +1052,10 @@ class FileAuditor:
         """Follow the moves of this step (with ``only``, of that side's units only), and the
         moment of each (:attr:`_clocks`); ``cov`` is told of carries that cut a unit's path."""
         clocks = self._clocks
+        # one moment a step: the pieces of one drag (a stack dropped onto another writes one
+        # command per member) entered their hexes together
+        self._tick += 1
         for mv in step.moves:
-            self._tick += 1
             for pid in (mv.members if mv.is_stack else [mv.piece_id]):
                 v = builder.views.get(pid)
                 if v is None or v.unit is None or (only and v.unit.side != only):

@@ -477,8 +477,10 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     # every distinct reason of a rule is kept: one file's "turns on who holds ..." must not hide
     # another's, nor the final phase end's "the log ends before ..."
     not_judged: dict[tuple[str, str], None] = {}
-    for r in results:
+    for i, r in enumerate(results):
         for rule_id, why in r.not_judged.items():
+            if i in goes_on and r.retreat_end_not_judged.get(rule_id) == why:
+                continue           # (a retreat the next file goes on with: judged there, _retreats_at_end)
             not_judged.setdefault((rule_id, why), None)
     cut = [(r.path, m) for r in results for m in r.coverage.carried_after_moving]
     mat_rule = next((r.mat_rule for r in results if r.mat_rule), "")

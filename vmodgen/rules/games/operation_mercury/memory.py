@@ -58,7 +58,10 @@ position file may state any of them):
 * ``om_first_roll = {turn = 5, phase = "german-combat", hexes = {B23 = "W4314"}}``: a log's Combat
   Phase the audit saw begin (``RuleSet.combat_rolls``), and where each unit stood at its first die
   roll (``hexes`` absent: no roll yet). A unit retreats once per Combat Phase (9.13), so a drag
-  after a roll is measured from that hex (9.61; :func:`first_roll_hexes`).
+  after a roll is measured from that hex (9.61; :func:`first_roll_hexes`). ``unknown = [...]``:
+  units that moved since that roll outside the phase (the tracker sent back, then forward into it
+  again) or in play no file holds (a file missing between two): the hexes no longer tell the
+  phase for them, and :func:`first_roll_hexes` says unknown.
 * ``om_arrival_unknown = {turn = 1, units = [...], why = "..."}``: an audit that starts at or after
   the turn's first arrival phase without an earlier file cannot tell which of these units arrived
   that turn; the arrival-turn rules are not judged for them (``RuleSet.not_judged``).
@@ -322,14 +325,21 @@ def placed_between(rs, start: Position, units: set[str], memory: MercuryMemory) 
     """Units placed differently since the last file ended (a missing file, moves with no log
     running) stand, for the next phase end, where this file starts them: their moves in the gap
     are none of this file's (no arrival, advance or move of its phase). Whether the ground units
-    among them arrived that turn is unknown, as for a file with no earlier file (:func:`begin`)."""
+    among them arrived that turn is unknown, as for a file with no earlier file (:func:`begin`).
+    The Combat Phase's first roll (``om_first_roll``) no longer tells where they stood: they are
+    unknown to it, and a record with no roll yet is dropped (the phase's first roll may have been
+    in the gap)."""
     moved = [u for u in start.units if u.id in units]
     if isinstance(memory.om_end_hexes, dict):
         memory.om_end_hexes.update({u.id: u.hex for u in moved})
     rolls = memory.om_first_roll
     if isinstance(rolls, dict) and isinstance(rolls.get("hexes"), dict):
         # where they stood at the phase's first roll says nothing of the moves made since in the gap
-        memory.om_first_roll = {**rolls, "hexes": {k: v for k, v in rolls["hexes"].items() if k not in units}}
+        _unknown_since_roll(memory, rolls, units)
+    elif isinstance(rolls, dict):
+        # the phase's first roll may have been in the gap: no record of it (as a file that starts
+        # inside the phase), not this file's first roll taken for it
+        memory.om_first_roll = None
     if start.turn is None:
         return
     known = arrivals(rs, start)
@@ -354,18 +364,31 @@ def combat_rolls(start: Position, memory: MercuryMemory, rolled: bool) -> None:
     cannot tell its first roll: nothing recorded, :func:`first_roll_hexes` says unknown)."""
     rec = memory.om_first_roll
     same = isinstance(rec, dict) and rec.get("turn") == start.turn and rec.get("phase") == start.phase
-    if not rolled and not same:
+    if not rolled and (not same or start.turn is None):
+        # (with no turn, two beginnings of the phase are two turns' phases: a new record each)
         memory.om_first_roll = {"turn": start.turn, "phase": start.phase}
+    elif not rolled and isinstance(rec, dict) and isinstance(rec.get("hexes"), dict):
+        # the phase begins again after the tracker went back: the units that stand elsewhere than at
+        # its first roll moved since outside it (a reaction made again), or retreated before going back
+        hexes = rec["hexes"]
+        _unknown_since_roll(memory, rec, {u.id for u in start.units if hexes.get(u.id) not in (None, u.hex)})
     elif rolled and same and isinstance(rec, dict) and "hexes" not in rec:
         memory.om_first_roll = {**rec, "hexes": {u.id: u.hex for u in start.units}}
+
+
+def _unknown_since_roll(memory: MercuryMemory, rec: dict, units: set[str]) -> None:
+    """``units`` moved since the first roll ``rec`` records, out of the phase: unknown to it."""
+    if units:
+        memory.om_first_roll = {**rec, "unknown": sorted(set(rec.get("unknown") or ()) | units)}
 
 
 def first_roll_hexes(pos: Position) -> dict[str, str] | None:
     """Where each unit stood at the first die roll of ``pos``'s Combat Phase: ``{}`` when the phase
     was seen to begin and no roll came yet; None when not known (the record starts inside the
-    phase; a position file)."""
+    phase; units moved since the roll out of the phase, ``unknown``; a position file)."""
     rec = mercury(pos).om_first_roll
-    if not isinstance(rec, dict) or rec.get("turn") != pos.turn or rec.get("phase") != pos.phase:
+    if not isinstance(rec, dict) or rec.get("turn") != pos.turn or rec.get("phase") != pos.phase \
+            or rec.get("unknown"):
         return None
     hexes = rec.get("hexes", {})
     return hexes if isinstance(hexes, dict) else None

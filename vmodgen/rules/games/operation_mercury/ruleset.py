@@ -671,9 +671,9 @@ class OperationMercuryRules(OperationMercurySupply):
         pts = sum(self.points(x) for x in here)
         limit = self.num("stacking_limit_points")
         if pts > limit and board.is_hex(u.hex):
-            movers = self._last_in(here, u)
+            movers = self._over_limit_by(here, u, limit)
             if not movers:
-                return []                  # a later arrival broke the limit: its own check names it
+                return []                  # another mover's check names the hex's breach
             rule, verb = {"advance": ("9.83", "advanced"), "reaction": ("7.42", "reacted"),
                           "retreat": ("9.62", "retreated")}[u.mode]
             out.append(self.finding(board, f"{P} {rule}", "stacking",
@@ -681,21 +681,29 @@ class OperationMercuryRules(OperationMercurySupply):
                                     f"points, more than {fmt(limit)}: {self.names(here)}.", [u.hex], here))
         return out
 
-    @staticmethod
-    def _last_in(here: list[UnitState], u: UnitState) -> list[UnitState]:
-        """The units whose move into ``u``'s hex broke its stacking limit, as the check of ``u``
-        names them: ``[u]`` when it entered last of the units that moved in by its mode this phase,
-        ``[]`` when another entered after it (that unit's check names it); all of them when the
-        moments are unknown (a position file: the moves are not ordered)."""
+    def _over_limit_by(self, here: list[UnitState], u: UnitState, limit: float) -> list[UnitState]:
+        """The units whose move into ``u``'s hex put it over ``limit``, as the check of ``u`` names
+        them, once per hex: the movers by ``u``'s mode this phase ordered by the moment they
+        entered (those of one step together), their points added to the units already there,
+        each whose entry left the hex over the limit; named by the first of them, ``[]`` for the
+        others. Moments unknown (a position file: the moves are not ordered): all the movers,
+        named by the first in the hex's order. ``[u]`` when ``u`` did not move in."""
         movers = [x for x in here if x.mode == u.mode and x.previous is not None and x.previous != x.hex]
-        if u not in movers:
+        if u.id not in {x.id for x in movers}:
             return [u]
         late = 1 << 30                     # (entered: the moment of the last hex of its move)
         times = {x.id: entered(x, late) for x in movers}
-        if any(t is None for t in times.values()):
-            return movers
-        last = max(t for t in times.values() if t is not None)
-        return [u] if times[u.id] == last else []
+        known = {k: t for k, t in times.items() if t is not None}
+        if len(known) < len(times):
+            return movers if movers[0].id == u.id else []
+        pts = sum(self.points(x) for x in here if x.id not in times)
+        over: list[UnitState] = []
+        for t in sorted(set(known.values())):
+            group = [x for x in movers if known[x.id] == t]
+            pts += sum(self.points(x) for x in group)
+            if pts > limit:
+                over += group
+        return over if over and over[0].id == u.id else []
 
     def _retreat_zoc(self, board: Board, u: UnitState, ez: set[str]) -> list:
         """9.63 ('ユニットは、そのヘクスがこのプレイヤー・ターン中の続く宣言戦闘の目標でない友軍戦闘ユニット
