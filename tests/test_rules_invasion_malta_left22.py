@@ -31,3 +31,21 @@ def test_stated_time_rests_on_no_turn_cycle():
     rules, params = _inputs(kit("supply-status", turn=2) + unit + state(prev_oos=[]), tracker="")
     assert rules == ["IM 6.12"] and "turn_cycle" in params
     assert _inputs(kit("supply-status", turn=2) + unit + state(prev_oos=[]), tracker="Turn 2 PM") == (["IM 6.12"], [])
+
+
+def test_air_transport_out_of_its_phase():
+    """IM 15.71 「自軍輸送フェイズ中、枢軸軍プレイヤーは…自軍セット・アップ・カードから取り出し、それらを
+    マップ上のいずれかの有資格飛行場ヘクス上に置く」: X brought from the Axis set-up card's air-transport box
+    onto 2518 (Ta Kali) in a position at the end of the Movement Phase: a finding (no transport phase;
+    before round left22, not judged and not named). In the Naval Transport Phase 「輸送フェイズ」 may name it
+    (7.14 names no air-transport phase): not judged, named. In the Airborne Operations Phase (the kit's
+    reading) this rule says nothing."""
+    came = x("X", "2518", previous="axis-air-transport") + state(time="am", weather="good")
+    for phase, want in (("movement", ["IM 15.71"]), ("combat", ["IM 15.71"]), ("naval-transport", []),
+                        ("airborne", [])):
+        pos = position(kit(phase, turn=2) + came)
+        rs = ruleset_for(pos.game)
+        found = [f.rule for f in rs.check(pos) if f.rule == "IM 15.71" and "transport phase" in f.message]
+        assert found == want, phase
+        why = rs.take_not_judged().get("IM 15.71", "")
+        assert ("「輸送フェイズ」" in why) == (phase == "naval-transport"), (phase, why)
