@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli_util import one_error, run
+from na41_util import kit, rules_of
 
 BODY = ('[[units]]\nid = "AX"\nside = "axis"\ntype = "infantry"\nhex = "2020"\n'
         'values = {{attack = 1, defense = 3, movement = 3, stacking = 1}}\n'
@@ -34,3 +35,16 @@ def test_attack_in_the_movement_phase_is_refused(tmp_path, capsys):
     for phase in ("i1-axis-combat", "i1-allied-movement"):
         code, out, err = run(capsys, "check", str(_file(tmp_path, phase)))
         assert code == 1 and "NA41 8.8.3" in out, (phase, out, err)
+
+
+def test_the_withdrawn_box_parameter_is_the_replacement_base_too():
+    """NA41 19.3.3 「撤退又は予備ボックス内のユニットをナイル・デルタ・ボックス内に位置するものとして扱います」: the
+    Withdrawn box is the one ``na41_withdrawn_box`` names; a kit naming another box so (here the
+    Tobruk Holding Box, for the test) has 22 Gds there take its replacement in the Nile Delta: no
+    NA41 19.3.1 (before round left22 ``na41_replacement_base_boxes`` wrote "withdrawn" itself: found)."""
+    body = ('[[units]]\nunit = "22Gds"\nhex = "tobruk-holding"\nreduced = true\n'
+            '[[units]]\nunit = "BrInfRepl"\nhex = "nile-delta"\n')
+    st = {"na41_replacements": {"BrInfRepl": "22Gds"}}
+    assert rules_of(kit("i1-allied-initial", st) + body, "NA41 19") == ["NA41 19.3.1"]
+    named = kit("i1-allied-initial", st) + '[rules]\nna41_withdrawn_box = "tobruk-holding"\n' + body
+    assert rules_of(named, "NA41 19") == []
