@@ -110,6 +110,13 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused
     state_keys = frozenset({na_history.COMANDO, na_history.ROMMEL_READY, na_ranges.REPLACEMENTS})
 
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        #: (file, turn, phase) → id → hex of each unit a finished retreat of that phase was found to
+        #: eliminate (12.2.1): a log's position no longer shows a retreat as such once the attacker
+        #: moves (the audit closes it), and the units stay on the map until a player removes them
+        self._eliminated_by_retreat: dict[tuple, dict[str, str]] = {}
+
     def validate_position(self, pos) -> None:
         # the parameters name the map's boxes and hexes, and (a kit's) formations; an inline game's
         # rules hold only what its [rules] state, and it has no formation table
@@ -793,16 +800,6 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     @staticmethod
     def _phase_key(board: Board) -> tuple:
         return board.pos.source, board.pos.turn, board.pos.phase
-
-    @property
-    def _eliminated_by_retreat(self) -> dict[tuple, dict[str, str]]:
-        """(file, turn, phase) → id → hex of each unit a finished retreat of that phase was found to
-        eliminate (12.2.1): a log's position no longer shows a retreat as such once the attacker
-        moves (the audit closes it), and the units stay on the map until a player removes them."""
-        got = self.__dict__.get("_gone_by_retreat")
-        if got is None:
-            got = self.__dict__["_gone_by_retreat"] = {}
-        return got
 
     def _zoc_without_eliminated(self, board: Board, side: str) -> ZocField | None:
         """The enemy ZOC an advance of ``side`` meets once the enemy units its retreats eliminated this
