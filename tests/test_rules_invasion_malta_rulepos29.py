@@ -9,14 +9,15 @@ from vmodgen.rules.position_file import load_position
 def test_kg_drop_out_of_its_phase(tmp_path):
     """15.21 「落下傘フェイズ中に KG が落下傘降下を実行する」: 5/3 coming from the KG1 box is legal at the end of
     the Airborne Operations Phase and found at the end of the Movement or Combat Phase; an air
-    transport box is not judged so, nor is a log (a drag may follow the tracker a step late)."""
+    transport box is not judged so (round left22: it is IM 15.71's, no transport phase), nor is a
+    log (a drag may follow the tracker a step late)."""
     drop = "r29-kg-drop-in-airborne-phase.toml"
     assert found(tmp_path, drop) == ([], {})
     for phase in ("Movement Phase", "Combat Phase", "Reset Phase"):
         assert found(tmp_path, drop, ('phase = "Airborne Operations Phase"', f'phase = "{phase}"'))[0] \
             == ["IM 15.21"], phase
     assert found(tmp_path, drop, ('phase = "Airborne Operations Phase"', 'phase = "Movement Phase"'),
-                 ('previous = "axis-paradrop-kg1"', 'previous = "axis-air-transport"'))[0] == []
+                 ('previous = "axis-paradrop-kg1"', 'previous = "axis-air-transport"'))[0] == ["IM 15.71"]
     pos = load_position(str(DATA / "r29-kg-drop-in-movement-phase.toml"))
     rules = ruleset_for(pos.game)
     assert [f.rule for f in rules.check(pos)] == ["IM 15.21"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from na41_util import INF, MECH, TANK, H, S, al, ax, inline
+from na41_util import INF, MECH, TANK, H, S, al, ax, inline, rules_of
 from rules_util import findings, position, rules, status, table
 from vmodgen.rules import ruleset_for
 
@@ -189,6 +189,19 @@ def test_advance_stops_in_ezoc():
     assert rules(H + c + ax("A", "2021", previous="2019", path=["2019", "2020", "2021"], **adv)) == []
     assert rules(H + c + ax("A", "2022", previous="2019", path=["2019", "2020", "2021", "2022"], **adv)) \
         == ["NA41 14.4"]
+
+
+def test_advance_through_zoc_of_unit_its_retreat_eliminated():
+    """NA41 12.2.1 「以下に列記されたヘクス内へ退却すると除去されます」 and 14 (the retreat comes before the
+    advance): C retreated 1822 -> 1921, next to Z in 1821, and is eliminated there (12.2.1); A's
+    advance 2019 -> 2020 -> 2021 -> 2022 through C's ZOC at 2021 is then legal (14.4 does not stand as
+    a second breach). With D in 2121, not eliminated, 2021 is still in enemy ZOC: NA41 14.4."""
+    adv = dict(mode="advance", values=MECH, movement_class="mech")
+    a = ax("A", "2022", previous="2019", path=["2019", "2020", "2021", "2022"], **adv)
+    c = al("C", "1921", mode="retreat", previous="1822", path=["1822", "1921"])
+    assert rules_of(H + a + c + ax("Z", "1821")) == ["NA41 12.2.1"]
+    assert rules_of(H + a + al("C", "1921") + ax("Z", "1821")) == ["NA41 14.4"]
+    assert rules_of(H + a + c + ax("Z", "1821") + al("D", "2121")) == ["NA41 12.2.1", "NA41 14.4"]
 
 
 # ---- supply (16) ----------------------------------------------------------------------------

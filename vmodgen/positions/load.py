@@ -448,7 +448,7 @@ def _place(t: Table, m: MapData, h: str, key: str, pos: Position | None = None) 
                       f"write \"{got[0].name} {h}\" to mean the {got[0].name} hex", key)
     if m.has_hex(h) or h in m.boxes:
         return h
-    box = resolve(h, {b.id: _box_names(b.name) for b in m.boxes.values()}) if h else None     # "Nile Delta"
+    box = _box_of(m, h) if h else None     # "Nile Delta", "Nile Delta Box"
     got_hex = box or sheet_hex(h, ((s.id, s.name, s.scheme.prefix) for s in m.sheets.values()), m.has_hex)
     if got_hex:
         return got_hex
@@ -467,6 +467,21 @@ def _printed_places(m: MapData) -> list[tuple[str, str, str]]:
             prefix = got[0].scheme.prefix if got is not None else ""
             out.append((x.name, x.hex, x.hex[len(prefix):] if prefix and x.hex.startswith(prefix) else x.hex))
     return out
+
+
+def _box_of(m: MapData, h: str) -> str | None:
+    """The box ``h`` names (:func:`_box_names`), or None. A name followed by the word "Box" ("Sitia
+    Box", "Nile Delta box", "KG1 Box"), as a stranger writes it, names the box the name without it
+    names, only when ``h`` itself names none: no name that named a box before names another, and a
+    place or hex ("Tobruk Box") is never read as a box."""
+    names = {b.id: _box_names(b.name) for b in m.boxes.values()}
+    got = resolve(h, names)
+    bare = _BOX_WORD.match(h)
+    return got if got is not None or bare is None else resolve(bare.group(1), names)
+
+
+#: a name and the word "Box" after it
+_BOX_WORD = re.compile(r"\s*(\S.*?)\s+box\s*$", re.IGNORECASE)
 
 
 def _box_names(name: str) -> list[str]:

@@ -50,7 +50,10 @@ class Reads:
     unit selector: the finding rests on how many counters of it the kit's roster holds and of which
     sides and types (listed when any of them is illustrative); ``routes``: keys of the finding's
     ``details`` holding other routes it read (hex ids, start first): their terrain, hexsides and
-    roads, as ``path`` reads a unit's move (a route the unit could have taken instead)."""
+    roads, as ``path`` reads a unit's move (a route the unit could have taken instead); ``stated``:
+    a ``[state]`` key standing for ``params`` where the position gives it (IM's ``time`` for the
+    turn cycle): then the finding does not rest on them, unless the audit derived the value from
+    them (``<key>_derived`` in the state)."""
     path: bool = False
     costs: bool = False
     hexes: bool = False
@@ -64,6 +67,7 @@ class Reads:
     by_columns: tuple[str, ...] = ()
     mix: str = ""
     routes: tuple[str, ...] = ()
+    stated: str = ""
 
 
 NOTHING = Reads()
@@ -275,7 +279,8 @@ class Annotator:
                 c.path(route, u.unit.movement_class, r.costs)
         if r.hexes:
             c.hexes(f.hexes)
-        c.params(r.params)
+        if not (r.stated and r.stated in pos.state and f"{r.stated}_derived" not in pos.state):
+            c.params(r.params)
         for u in units:
             c.unit(u, self.fields(r))
             if r.setup:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...core.board import Board
 from ...core.moves import label
 from ....positions.model import UnitState
-from .bombardment import _far
+from .bombardment import range_to
 from .carried import entered_from
 
 P = "IM"
@@ -58,7 +58,7 @@ def no_drop_in_range(rs, board: Board, u: UnitState) -> str:
         rs.not_judged(f"{P} 11.36", f"whether {label(u)}, turned Fired in the Airborne Operations Phase, had an Axis "
                       "drop hex within its range (15.34): its range is not given")
         return ""
-    far = {h: _far(board, u.hex, h) for h in drops}
+    far = {h: range_to(board, u.hex, h) for h in drops}
     if min(far.values()) <= rng:
         return ""
     near = min(sorted(drops), key=far.__getitem__)

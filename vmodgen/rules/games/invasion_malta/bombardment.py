@@ -68,8 +68,9 @@ def _occupied(board: Board, sides: set[str]) -> set[str]:
             and board.unit_kind(u) not in ("air", "naval", "marker")}
 
 
-def _far(board: Board, a: str, b: str) -> int:
-    """The distance from ``a`` to ``b``; a hex of another island is out of every range."""
+def range_to(board: Board, a: str, b: str) -> int:
+    """The distance from ``a`` to ``b`` for a range (bombardment, 11.2; AA fire at drops, 11.36); a hex
+    of another island is out of every range."""
     d = board.distance(a, b)
     return 10 ** 6 if d is None else d
 
@@ -146,7 +147,7 @@ def check_targets(rs, board: Board) -> list:
         if why:
             unknown.append(why)
         rng = int(u.value("range") or 0)
-        reach = sorted(h for h in allowed if _far(board, u.hex, h) <= rng)
+        reach = sorted(h for h in allowed if range_to(board, u.hex, h) <= rng)
         if reach:
             cls = "british" if _british(rs, u) else "axis"
             # 16.33C: coast artillery joins a bombardment of invaders as an addition to 10.24's units.
@@ -159,9 +160,9 @@ def check_targets(rs, board: Board) -> list:
             rs.not_judged(f"{P} 10.24", f"whether {label(u)}, which bombarded, had a target in range (10.13, 10.22, "
                           f"10.23) needs {why}")
             continue
-        near = sorted(h for h in occupied if _far(board, u.hex, h) <= rng)
+        near = sorted(h for h in occupied if range_to(board, u.hex, h) <= rng)
         if not near:
-            far = min(allowed, key=lambda h: (_far(board, u.hex, h), h))
+            far = min(allowed, key=lambda h: (range_to(board, u.hex, h), h))
             d = board.distance(u.hex, far)
             where = f"{d} hexes away, its own hex not counted" if d is not None else "on another island"
             out.append(rs.finding(board, f"{P} 10.13", "movement", f"{label(u)} bombarded from {u.hex}, but every hex it "

@@ -6,6 +6,7 @@ units that arrived. Mixed into :class:`vmodgen.rules.games.invasion_malta.rulese
   are not judged, never a day or a Night assumed). In a log: the time the turn
   tracker's text names, else the kit's turn cycle (``[rules] turn_cycle``, counted from the
   sequence's first turn; the bundled kit's "am, pm, night" is inferred, the TRT is not in the text).
+  (``[state] time_derived``: the cycle gave it, so the findings reading it rest on the cycle.)
   A turn in which units entered the map by air is not Night (8.43): when the cycle says Night for
   such a turn, the time is unknown. Unknown, ``[state] time_unknown`` says why and the rules that
   need it are not judged (6.12, 18.21, 15.21, 8.43, 8.33's Allied day rate, 8.41, 18.11).
@@ -46,6 +47,8 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
             time, why = self._derive_time(pos, turn_text)
             if time:
                 st["time"] = time
+                if time_from_text(turn_text) is None:
+                    st["time_derived"] = "turn_cycle"     # the kit's (illustrative) cycle gave it
             else:
                 st["time_unknown"] = why
         if "active" not in st:

@@ -4,8 +4,9 @@ illustrative). Keys: a finding's rule id (``"<rule>/<part>"`` for one of several
 an id), or a family ending in ``*``."""
 from ...illustrative import MOVE, NOTHING, Reads
 
-#: the rules that tell day from Night by the turn cycle
-_NIGHT = Reads(params=("turns_per_day", "turn_cycle"))
+#: the rules that tell day from Night by the turn cycle, where the position states no time (a
+#: position file's ``[state] time``, a log's turn tracker naming AM, PM or Night)
+_NIGHT = Reads(params=("turns_per_day", "turn_cycle"), stated="time")
 
 READS: dict[str, Reads] = {
     "IM 8.13": MOVE,                                  # movement points along the path, the MA
@@ -30,6 +31,6 @@ READS: dict[str, Reads] = {
     "IM 11.23": _NIGHT,
     "IM 18.25": _NIGHT,
     "IM 15.14": Reads(setup=True),                    # the KGs of the set-up card and their turns
-    "IM 15.44": Reads(setup=True, params=("turns_per_day", "turn_cycle")),   # ... and no Night turn
+    "IM 15.44": Reads(setup=True, params=("turns_per_day", "turn_cycle"), stated="time"),   # ... and no Night turn
     "IM 16.21": Reads(setup=True),                    # a convoy's units and turn
 }

@@ -83,6 +83,39 @@ def check_drop_phase(rs, board: Board) -> list:
             for u in pos.units if u.previous in boxes and board.is_hex(u.hex) and rs.combat(u)]
 
 
+def check_air_transport_phase(rs, board: Board) -> list:
+    """15.71 「自軍輸送フェイズ中、枢軸軍プレイヤーは使用可能な有資格ユニットを…自軍セット・アップ・カード
+    から取り出し、それらをマップ上のいずれかの有資格飛行場ヘクス上に置く」: a unit whose ``previous`` is an
+    air-transport box (``im_air_transport_boxes``) and which stands on the map was air transported in
+    this phase. 7.14's Ground Sequence has a Naval Transport Phase and an Airborne Operations Phase
+    (where the kit places air transport, 「空挺作戦フェイズ」) and no phase named for air transport, so
+    「輸送フェイズ」 may be either: in the Naval Transport Phase it is named not judged; in any other
+    phase (the Movement Phase and after, or before the Naval Transport Phase) it is no transport phase:
+    a finding. A position file only, as for a KG's drop (15.21): a log's drag may follow the tracker a
+    step late (``moves_announced`` is False there)."""
+    pos = board.pos
+    if not pos.phase or pos.phase == "airborne" or not pos.moves_announced:
+        return []
+    boxes = set(rs.air_transport_boxes())
+    out = []
+    for u in pos.units:
+        box = u.previous
+        if box is None or box not in boxes or not board.is_hex(u.hex) or not rs.combat(u):
+            continue
+        phase = pos.game.sequence.phase(pos.phase)
+        name = phase.name if phase is not None else pos.phase
+        if phase is not None and phase.kind == "naval":
+            rs.not_judged(f"{P} 15.71", f"{label(u)} came onto the map at {u.hex} from "
+                                        f"{board.place_name(box)} in the {name}: air transport is made in the "
+                                        "friendly 「輸送フェイズ」 (15.71), which 7.14 does not name; the kit reads it as "
+                                        "the Airborne Operations Phase")
+            continue
+        out.append(rs.finding(board, f"{P} 15.71", "movement", f"{label(u)} came onto the map at {u.hex} from "
+                              f"{board.place_name(box)} in the {name}, which is no transport phase; air "
+                              "transport is made in the friendly transport phase (15.71).", [u.hex], [u]))
+    return out
+
+
 def _came_from(rs, board: Board, boxes: set[str]) -> dict[str, list]:
     """The units that entered the map from each KG box in this phase."""
     out: dict[str, list] = {}

@@ -224,6 +224,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
             Rule(f"{P} 15.21", "movement", MOVES, lambda b: kgs.check_drop_phase(self, b),
                  "a KG drops in the Airborne Operations Phase only"),
+            Rule(f"{P} 15.71", "movement", MOVES, lambda b: kgs.check_air_transport_phase(self, b),
+                 "air transport in the transport phase only"),
             Rule(f"{P} 7.23", "movement", MOVES, self.check_activation_moves, "only activated units move"),
             Rule(f"{P} 18.11", "movement", MOVES, self.check_motor_pool_moves, "motor pool"),
             Rule(f"{P} 4.14", "stacking", ALWAYS, self.check_group_b, "Group B set-up"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from ..other_side_box import name_not_judged
 from ...core.stacking import fmt, mixed
 from .units import InvasionMaltaUnits
 
@@ -65,7 +66,9 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         """8.14: no hex holds combat units of both sides (15.41: but a drift landing hex, where a
         paradropped unit came down on the enemy). One finding per hex: a unit that moved into the
         hex is named with its move here, and its move check leaves the end hex to this rule
-        (:meth:`drift_hex`)."""
+        (:meth:`drift_hex`). A unit in a box of the other side (an Allied unit on the Axis set-up
+        card's KG1): 8.14 speaks of hexes and the book says nothing of it: named not judged."""
+        name_not_judged(self, board, lambda box: f"{P} 8.14")
         out = []
         for h, c in mixed(board, self.combat):
             if self.drift_hex(board, h):

@@ -58,8 +58,18 @@ RESULTS = ("disrupted", "full_retreat")
 
 def validate(pos: Position) -> None:
     """10.1: an attack's ``result`` is one of the CRT's (a misspelt one would leave 12.1.1 and 14.2
-    silently unjudged)."""
+    silently unjudged). 8.1 「戦闘フェイズ中、手番プレイヤーは隣接する敵戦闘ユニットを攻撃できます」
+    (「それらを事前に指定する必要はありません」): an attack by the moving side's units in a position of its
+    Movement Phase, before that player turn's Combat Phase, has not been made: refused, not judged as
+    if declared."""
+    phase = pos.phase_info
     for atk in pos.attacks:
+        sides = {u.side for uid in atk.units for u in [pos.unit(uid)] if u is not None}
+        if phase is not None and phase.kind == "movement" and phase.side and phase.side in sides:
+            raise InputError(pos.source or None, f"[[attacks]] on {atk.hex}: the position is in the {phase.name}, "
+                                                 "before that player's Combat Phase, and attacks are made in the "
+                                                 "Combat Phase (8.1); give the attack in a position of that phase",
+                             line=atk.line or None)
         if atk.result and atk.result.upper().replace(" ", "") not in CRT_RESULTS:
             raise InputError(pos.source or None, f"[[attacks]]: result '{atk.result}' is not a result of the combat "
                                                  f"results table (10.1: {', '.join(sorted(CRT_RESULTS))})",

@@ -179,8 +179,10 @@ def _fits(rs: NorthAfrica41Units, r: UnitState, u: UnitState) -> str:
 
 def _replacement_box(rs: NorthAfrica41Units, place: str) -> str:
     """19.3.3: 「撤退又は予備ボックス内のユニットをナイル・デルタ・ボックス内に位置するものとして扱います」:
-    the Withdrawn and Reserve boxes count as the Nile Delta for replacements."""
-    boxes = {x.strip() for x in str(rs.param("na41_replacement_base_boxes")).split(",") if x.strip()}
+    the Withdrawn box (``na41_withdrawn_box``) and the Reserve (``na41_replacement_base_boxes``) count
+    as the Nile Delta for replacements."""
+    from .memory import ids_of
+    boxes = {*ids_of(rs, "na41_replacement_base_boxes"), *ids_of(rs, "na41_withdrawn_box")}
     return str(rs.param("na41_rail_base")) if place in boxes else place
 
 

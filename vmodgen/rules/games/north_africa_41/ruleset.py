@@ -110,6 +110,13 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     #: the free ``[state]`` keys its rules read (the memory's fields besides); another is refused
     state_keys = frozenset({na_history.COMANDO, na_history.ROMMEL_READY, na_ranges.REPLACEMENTS})
 
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        #: (file, turn, phase) → id → hex of each unit a finished retreat of that phase was found to
+        #: eliminate (12.2.1): a log's position no longer shows a retreat as such once the attacker
+        #: moves (the audit closes it), and the units stay on the map until a player removes them
+        self._eliminated_by_retreat: dict[tuple, dict[str, str]] = {}
+
     def validate_position(self, pos) -> None:
         # the parameters name the map's boxes and hexes, and (a kit's) formations; an inline game's
         # rules hold only what its [rules] state, and it has no formation table
@@ -141,7 +148,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             Rule(f"{P} 15.1", "movement", ALWAYS, partial(na_after_combat.check_breakthrough_result, self),
                  "a breakthrough needs a result that advances 2 hexes or more"),
             Rule(f"{P} 20.4.2", "movement", ALWAYS, partial(na_conversions.check, self),
-                 "the 5th Light becomes the 21st Panzer on turn 10"),
+                 "the 5th Light becomes the 21st Panzer on turn 10", per_unit=True),
             Rule(f"{P} 8.8.3", "movement", ALWAYS, partial(na_odds.check, self), "no attack below 1:3 at its best"),
             Rule(f"{P} 13.1.1", "zoc", EVERY_PHASE_END, partial(na_retreat_markers.check_one_state, self),
                  "a unit is Disrupted or in Full Retreat, never both"),
@@ -757,28 +764,60 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         if self._put_out(board, u):
             return []
         path = u.path or ((u.previous, u.hex) if u.previous else ())
+        gone = self._retreat_elimination(board, u, ez)
+        out = [gone] if gone else []
+        if gone:
+            self._eliminated_by_retreat.setdefault(self._phase_key(board), {})[u.id] = u.hex
+        if not out and not board.pos.retreats_open:
+            out += self._avoidable_zoc(board, u, tuple(path), ez)
+        return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
+
+    def _retreat_elimination(self, board: Board, u: UnitState, ez: ZocField, finished: bool = False) -> Finding | None:
+        """12.2.1 「ユニットは、以下に列記されたヘクス内へ退却すると除去されます」: the finding that
+        ``u``'s retreat eliminated it, or None (``finished``: the retreat is known to be over, even
+        in a log's position whose retreats are open)."""
+        path = u.path or ((u.previous, u.hex) if u.previous else ())
         stack = {x.id for x in board.pos.units if x.previous == u.previous and x.mode == "retreat"}
-        out, entered = [], 0
+        entered = 0
         for i, h in enumerate(path[1:], 1):
             if any(x.side != u.side and self.combat(x) for x in board.units(h)):
-                return [self.finding(board, f"{P} 12.2.1", "movement", f"{label(u)} retreated into {h}, which holds "
-                                     "an enemy combat unit: it is eliminated.", [h], [u])]
+                return self.finding(board, f"{P} 12.2.1", "movement", f"{label(u)} retreated into {h}, which holds "
+                                    "an enemy combat unit: it is eliminated.", [h], [u])
             if ez.kind(h) == NONE or any(x.side == u.side and self.combat(x) and x.id not in stack
                                          for x in board.units(h)):
                 continue
             entered += 1
             # where a retreat ends is known once it is finished: a log's next drag may go on
-            ends = i == len(path) - 1 and not board.pos.retreats_open
+            ends = i == len(path) - 1 and (finished or not board.pos.retreats_open)
             why = ("ends its retreat in enemy ZOC" if ends else
                    "enters overlapping enemy ZOCs" if ez.overlapping(h, board) else
                    "enters a second enemy-ZOC hex" if entered > 1 else "")
             if why:
-                out.append(self.finding(board, f"{P} 12.2.1", "zoc", f"{label(u)} {why} at {h} and is eliminated.",
-                                        [h], [u]))
-                break
-        if not out and not board.pos.retreats_open:
-            out += self._avoidable_zoc(board, u, tuple(path), ez)
-        return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
+                return self.finding(board, f"{P} 12.2.1", "zoc", f"{label(u)} {why} at {h} and is eliminated.",
+                                    [h], [u])
+        return None
+
+    @staticmethod
+    def _phase_key(board: Board) -> tuple:
+        return board.pos.source, board.pos.turn, board.pos.phase
+
+    def _zoc_without_eliminated(self, board: Board, side: str) -> ZocField | None:
+        """The enemy ZOC an advance of ``side`` meets once the enemy units its retreats eliminated this
+        phase are gone (12.2.1: eliminated as they retreat, and the retreat comes before the advance,
+        14, so each retreat is over when an advance is judged: a log's attacker's move closes it too),
+        or None when no retreat of theirs eliminated a unit. Those still shown retreating in the
+        position, and those a finished retreat of this phase was found to eliminate, still in the hex
+        it ended in."""
+        found = self._eliminated_by_retreat.get(self._phase_key(board), {})
+        gone = {x.id for x in board.pos.units if x.side != side and (
+            found.get(x.id) == x.hex and x.mode != "retreat"
+            or x.mode == "retreat" and x.previous and not self._put_out(board, x)
+            and self._retreat_elimination(board, x, self.move_zoc(board, x.side), finished=True) is not None)}
+        if not gone:
+            return None
+        before = before_advances(self, board)
+        left = self.board(before.pos.with_units([x for x in before.pos.units if x.id not in gone]))
+        return self.enemy_field(left, side)
 
     def _avoidable_zoc(self, board: Board, u: UnitState, path: tuple[str, ...], ez: ZocField) -> list:
         """12.1.3 #3 「可能であれば、退却はEZOCへの進入を避けなければなりません。不可能であれば（例えば、優先度
@@ -854,7 +893,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """14.4: an advancing unit stops on entering enemy ZOC, except in the hex the defender
         vacated (the first hex of the advance). Whether a limited ZOC stops an advance is open
         (7.3 exempts it only from stopping *movement*; an advance is not movement): by default it
-        does (``na41_limited_zoc_stops_advance = false`` reads it the other way). A unit put out of
+        does (``na41_limited_zoc_stops_advance = false`` reads it the other way). The ZOC of an
+        enemy unit whose retreat eliminated it (12.2.1) does not stop it. A unit put out of
         play (:meth:`_put_out`: an attacker eliminated by the combat) did not advance."""
         if self._put_out(board, u):
             return []
@@ -864,8 +904,15 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             out.append(self.finding(board, f"{P} 16.4", "movement", f"{label(u)} is out of supply and may advance "
                                     f"only 1 hex, but advanced {len(path) - 1}.", [u.hex], [u]))
         limited_stops = bool(self.param("na41_limited_zoc_stops_advance"))
+
+        def stops(field: ZocField, h: str) -> bool:
+            return field.kind(h) == FULL or (limited_stops and field.kind(h) != NONE)
         for i, h in enumerate(path[1:-1], 1):
-            if i > 1 and (ez.kind(h) == FULL or (limited_stops and ez.kind(h) != NONE)):
+            if i > 1 and stops(ez, h):
+                # a ZOC only of units a retreat eliminated was gone when the advance began
+                left = self._zoc_without_eliminated(board, u.side)
+                if left is not None and not stops(left, h):
+                    continue
                 out.append(self.finding(board, f"{P} 14.4", "zoc", f"{label(u)} advanced through enemy ZOC at {h} "
                                         "without stopping.", [h], [u]))
                 break

@@ -6,6 +6,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed
+from ..other_side_box import name_not_judged, other_side
 from . import field_params
 from .carried import na41
 from .units import NorthAfrica41Units
@@ -69,10 +70,15 @@ class NorthAfrica41Stacking(NorthAfrica41Units):
         return out
 
     def check_boxes(self, board: Board) -> list:
+        """6.1.2 「どちらのプレイヤーも、他方のマップ外ボックスへ進入できません」: no unit in the other
+        side's off-map box. A unit in another box of the other side (an Axis unit in the Allied
+        Reserve): 6.1.2 closes only the off-map boxes and the book says nothing of it: named not
+        judged."""
         out = []
         for u in board.pos.units:
-            box = board.map.boxes.get(u.hex)
-            if box and box.kind == "offmap" and box.side and box.side != u.side and not self.marker(u):
+            box = other_side(board, u, u.hex)
+            if box and box.kind == "offmap" and not self.marker(u):
                 out.append(self.finding(board, f"{P} 6.1.2", "movement",
                                         f"{label(u)} is in {box.name}, the other side's box.", [u.hex], [u]))
+        name_not_judged(self, board, lambda box: f"{P} 6.1.2", lambda u, box: box.kind == "offmap" or self.marker(u))
         return out

@@ -112,8 +112,8 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
         "msu_range": (5, "17.2.4: range of an MSU"),
         "rommel_bonus_mp": (2, "18.5: MP Rommel adds to one German mechanized stack in the Axis Movement Phase (which "
                                "stack is not recorded: a move over its MA by at most this is not judged)"),
-        "na41_replacement_base_boxes": ("withdrawn, reserve", "19.3.3: boxes whose units count, for replacements, "
-                                        "as in the Nile Delta (na41_rail_base)"),
+        "na41_replacement_base_boxes": ("reserve", "19.3.3: boxes whose units count, for replacements, as in the "
+                                        "Nile Delta (na41_rail_base), besides the Withdrawn box (na41_withdrawn_box)"),
         "replacement_range_hexes": (5, "19.3.1: most hexes of the overland path from a unit to the replacement it takes"),
         # unit classes (selectors)
         "na41_marker": ("kind:marker", "2.3: markers (unit selector)"),

@@ -859,7 +859,7 @@ def _before_its_step(phase: str, mode: str) -> str | None:
 
 
 # ---- where ships are (16.15, 16.16) ------------------------------------------------------------
-_NAVAL = Selector("kind:naval, class:naval", "16.15: naval units")
+NAVAL = Selector("kind:naval, class:naval", "16.15: naval units")
 
 
 def check_ship_places(rs, board: Board) -> list:
@@ -870,7 +870,7 @@ def check_ship_places(rs, board: Board) -> list:
     Naval Operations Map (the sea zones) or in Athens, never on a hex of the ground map."""
     out = []
     for u in board.pos.units:
-        if not _NAVAL.matches(board.pos.game, u):
+        if not NAVAL.matches(board.pos.game, u):
             continue
         box = board.map.boxes.get(u.hex)
         if board.is_hex(u.hex):

@@ -7,6 +7,8 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
+from ..other_side_box import name_not_judged, other_side
+from .movement import NAVAL
 from .memory import AMPHIBIOUS, DROP_PHASES, GERMAN_MOVE, PARADROP, arrivals, drop_boxes, unit_steps, wave_turns
 from .units import OperationMercuryUnits
 
@@ -137,6 +139,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         else (a log) at the previous phase end. The turn does not depend on where the unit drifted,
         so a log judges it."""
         waves, turn = self.wave_boxes(), board.pos.turn
+        self._name_other_side_boxes(board, waves)
         if turn is None:
             return []
         ends = self.memory(board.pos).om_end_hexes if board.pos.phase == PARADROP else None
@@ -154,7 +157,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
             a = arrived.get(u.id, {})
             dropped = a.get("how") == "paradrop" and a.get("from") in waves
             src = a["from"] if dropped else u.previous or (ends.get(u.id, "") if isinstance(ends, dict) else "")
-            if waves.get(src) is None or turn == waves[src] or not board.is_hex(u.hex):
+            if waves.get(src) is None or turn == waves[src] or not board.is_hex(u.hex) or other_side(board, u, src):
                 continue
             if dropped or u.has("paradropped") or board.pos.phase == PARADROP:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} paradropped from {src} on turn "
@@ -163,6 +166,14 @@ class OperationMercuryStacking(OperationMercuryUnits):
         found = {uid for f in out for uid in f.units}
         left = [f for f in self._left_a_wave_box(board) if not found & set(f.units)]
         return out + self._left_in_wave_box(board, waves, turn) + left
+
+    def _name_other_side_boxes(self, board: Board, waves: dict) -> None:
+        """A unit of the other side in a German box (an Allied unit in a wave box) or an Allied one:
+        6.11 lists German units in the wave boxes, and 3.0 gives each player's set-up card its own
+        units; neither says what a unit of the other side there means: named not judged, and no
+        6.11 check reads it. Naval units are judged where they are (16.15, 16.16, 16.41)."""
+        name_not_judged(self, board, lambda box: f"{P} 6.11" if box.id in waves else f"{P} 3.0",
+                        lambda u, box: NAVAL.matches(board.pos.game, u))
 
     def _left_in_wave_box(self, board: Board, waves: dict, turn: int) -> list:
         """6.11 「「第二波」ユニットは、全てゲーム・ターン2に落下傘降下する」: a unit still in a wave box
@@ -185,7 +196,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         out = []
         for u in board.pos.units:
             due = waves.get(u.hex)
-            if due is None or turn < due:
+            if due is None or turn < due or other_side(board, u, u.hex):
                 continue
             if turn == due and (here is None or drop is None or move is None or here < drop):
                 continue
@@ -248,7 +259,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
             candidates += [u for u in pos.units if u.id in in_waves]
         for u in candidates:
             src = u.previous if u.previous in waves else in_waves.get(u.id)
-            if src not in waves or not board.is_hex(u.hex):
+            if src not in waves or not board.is_hex(u.hex) or other_side(board, u, src):
                 continue
             phase = pos.game.sequence.phase(pos.phase)
             name = phase.name if phase is not None else pos.phase
