@@ -60,3 +60,28 @@ def test_the_active_axis_units_drag_names_9_36(im, phase):
     assert [f.rule for f in r.findings if f.rule in ("IM 7.14", "IM 9.31")] == []
     assert any("5/3" in x["why"] and "9.36" in x["why"]
                for x in r.coverage["rules_not_judged"] if x["rule"] == "IM 7.14")
+
+
+@pytest.mark.parametrize("landing", ["Movement Phase", AIRBORNE], ids=["movement", "tracker-behind"])
+def test_a_sea_landing_onto_an_enemy_is_no_drift_combat_hex(im, landing):
+    """16.33A 「移動フェイズ中、ユニットを使用可能ボックスからその侵攻ゾーン内の望むヘクス上に移動させる」,
+    15.41/15.6 (a drift combat hex holds paradropped units with the enemy), 8.14. Scenario 4: a
+    Matilda II stands on L2407; S4-C1 goes to its zone's Available box in the Naval Transport Phase
+    and from there onto L2407, in the Movement Phase or with the tracker a phase behind, on
+    Airborne Operations. A sea landing is no paradrop, so L2407 is no drift combat hex: IM 8.14 at
+    the landing either way, and no 'drift combat with no attack declared' (IM 12.12). Before
+    imnafix23 the tracker-behind landing was recorded dropped at the Airborne phase end (memory
+    ``dropped``), so the hex was a drift combat hex until the Reset Phase: IM 12.12 at the
+    declaration's end."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    w.add(*palette_piece(module, "Matilda II tank"), "L2407", report=False)
+    w.move("S4-C1", "leros-iz-east-available")
+    w.set_turn(1, landing)
+    w.move("S4-C1", "L2407")
+    for phase in ("Movement Phase", "Combat Declaration Phase", "Combat Phase", "Reset Phase"):
+        if phase != landing:
+            w.set_turn(1, phase)
+    r = audit([w.advance(1).write(root / f"sea-{landing.split()[0]}.vlog")], module=module)
+    assert [(f.rule, f.step) for f in r.findings] == [("IM 8.14", 5)]
