@@ -19,10 +19,13 @@ active (:mod:`.attacker`):
   advance after a refusal with the tracker one phase ahead, the inactive player's a refusal or a
   reaction: not judged.
 * Combat Declaration Phase: an inactive Axis unit (never a refusal, 9.3; no move in the Movement
-  Phase before, 7.14 注釈 3, nor in the Bombardment Phase after) is IM 9.31; an inactive Allied
-  unit's refusal needs the declared attacks (9.31: from a hex under an Attack Target marker, every
-  unit): not judged; an active unit's may be its Movement Phase move, or an Axis 9.36 advance, which
-  needs the refusals: not judged.
+  Phase before, 7.14 注釈 3, nor in the Bombardment Phase after) may be reacting (9.2) with the
+  tracker two phases behind, left on the declaration through a Bombardment Phase with nothing to
+  bombard, the commonest lag in play by e-mail, which a log does not tell from a bombardment phase
+  skipped with one (review of im22 item 2): not judged; an inactive Allied unit's refusal needs the
+  declared attacks (9.31: from a hex under an Attack Target marker, every unit): not judged; an
+  active unit's may be its Movement Phase move, or an Axis 9.36 advance, which needs the refusals:
+  not judged.
 
 Where the record does not show the active side, every such change is named not judged. A position
 file states its phase and its moves (a refusal is a retreat, judged by :mod:`.combat`): not read here.
@@ -76,10 +79,10 @@ def check_quiet_phase_moves(rs, board: Board) -> list:
                           f"(9.2){'' if u.side == axis else ' or a combat refusal (9.3)'} with the tracker one phase "
                           "off the pieces")
         elif u.side != active and u.side == axis:
-            out.append(rs.finding(board, f"{P} 9.31", "movement", f"{went}; only the Allied player refuses combat "
-                                  "(9.3), and the inactive player's units move neither in the Movement Phase before "
-                                  "it (7.14 注釈 3) nor in the Bombardment Phase after it: a tracker one phase off "
-                                  "does not explain it.", [was, u.hex], [u]))
+            rs.not_judged(f"{P} 7.14", f"{went}; only the Allied player refuses combat (9.3) and the inactive "
+                          "player's units move neither in the Movement Phase before it nor in the Bombardment Phase "
+                          "after it (7.14 注釈 3), but it may be a reaction (9.2) with the tracker left on the "
+                          "declaration through a Bombardment Phase with no bombardment, which the log does not tell")
         elif u.side != active:
             rs.not_judged(f"{P} 9.31", f"{went}: a combat refusal (9.3) is judged from the declared attacks (out of "
                           "a hex under an Attack Target marker, every unit of it, 9.31), which a log does not record")
