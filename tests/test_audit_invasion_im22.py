@@ -87,7 +87,8 @@ BOMBARDMENT = "Bombardment Phase (artillery and CAS)"
     (BOMBARDMENT, "B/3 KOMR", "1325", [("IM 7.14", 9)], None),
     (BOMBARDMENT, "5/3", "1523", [], ("IM 7.14", "as the inactive player's it may be a reaction (9.2) with the "
                                                "tracker one phase off")),
-    ("Combat Declaration Phase", "5/3", "1523", [("IM 9.31", 9)], None),
+    ("Combat Declaration Phase", "5/3", "1523", [], ("IM 7.14", "it may be a reaction (9.2) with the tracker left on "
+                                                          "the declaration")),
     ("Combat Declaration Phase", "B/3 KOMR", "1325", [], ("IM 7.14", "it may be its Movement Phase move with the "
                                                                      "tracker one phase ahead")),
 ], ids=["bombardment-active", "bombardment-inactive", "declaration-inactive-axis", "declaration-active"])
@@ -97,10 +98,11 @@ def test_a_drag_in_the_declaration_or_bombardment_phase(im, phase, unit, to, fou
     drops on 1424; GT2: the Allied Central AM is played (the Allies active), and one unit is dragged
     in the phase the tracker shows. A log's tracker may be one phase off the pieces, so only a move
     no neighbouring phase allows either is found: the active player's unit in the Bombardment
-    Phase (no refusal before, no reaction after: IM 7.14), the inactive Axis unit in the Combat
-    Declaration Phase (no Axis refusal; no inactive move in the Movement Phase before: IM 9.31).
-    The inactive unit in the Bombardment Phase (a reaction with the tracker behind) and the active
-    one in the declaration (a Movement Phase move with the tracker ahead) are named not judged.
+    Phase (no refusal before, no reaction after: IM 7.14; the Allied unit here, so no 9.36 advance).
+    The inactive unit in the Bombardment Phase (a reaction with the tracker behind), the active
+    one in the declaration (a Movement Phase move with the tracker ahead) and (imnafix23, review of
+    im22 item 2; it was IM 9.31) the inactive Axis unit in the declaration (a reaction with the
+    tracker left there through an empty Bombardment Phase) are named not judged.
     Before im22 all four were listed out of phase and judged by nothing."""
     kit, module, root = im
     w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")

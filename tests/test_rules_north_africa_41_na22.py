@@ -30,13 +30,15 @@ def test_a_remnant_finding_rests_on_the_kits_remnant_mix():
     """10.4.1 「適切なユニット・タイプの残余」: 20/9 Aus waits on the Remnant Display with both Allied
     infantry remnants back on it, so no remnant in play stands for it: NA41 10.4.1. Which remnants the
     game has is not in the text (the kit's roster: "the remnant mix is not in the text"), so the
-    finding names the kit's counter mix among the illustrative values it rests on."""
+    finding names the kit's counter mix of its side among the illustrative values it rests on."""
     text = (RULEBOOK / "r28-remnant-and-its-unit-both-in-display.toml").read_text(encoding="utf-8")
     pos, rs, found, _ = check(text)
     (f,) = [f for f in found if f.rule == "NA41 10.4.1"]
     items = [i for x in Annotator(rs).inputs_of(f, pos) for i in x.items]
     mix = [i for i in items if i.startswith("the kit's counter mix")]
-    assert mix and "British Inf Remnant" in mix[0] and "German Inf Remnant" in mix[0], items
+    assert mix and "British Inf Remnant" in mix[0] and "CW Inf Remnant" in mix[0], items
+    # the finding's side's counters only (imnafix23, review of na22 item 7: it listed the Axis ones too)
+    assert "German Inf Remnant" not in mix[0] and "Italian Inf Remnant" not in mix[0], items
     assert "no Allied infantry remnant in play" in f.message
 
 

@@ -292,14 +292,15 @@ class Annotator:
             c.areas(f.hexes)
         c.named_areas(self.area_ids[p] for p in r.area_params if p in self.area_ids)
         if r.mix in self.mixes:
-            self._mix(c, pos, r.mix)
+            self._mix(c, pos, r.mix, {u.side for u in units})
         return c.inputs()
 
-    def _mix(self, c: _Collector, pos: Position, param: str) -> None:
-        """The kit's counters of the selector ``param`` names, when any is illustrative (a
-        position's roster; none known: nothing)."""
+    def _mix(self, c: _Collector, pos: Position, param: str, sides: set[str]) -> None:
+        """The kit's counters of the selector ``param`` names, of the finding's ``sides`` (none
+        known: every side), when any is illustrative (a position's roster; none known: nothing)."""
         sel = self.mixes[param]
-        mine = [x for x in pos.roster.values() if sel.matches(pos.game, UnitState(unit=x, hex=""))]
+        mine = [x for x in pos.roster.values() if sel.matches(pos.game, UnitState(unit=x, hex=""))
+                and (not sides or x.side in sides)]
         if any(x.is_illustrative() for x in mine):
             c.add("unit", f"the kit's counter mix ({', '.join(x.name or x.id for x in mine)}: how many, of which "
                           "sides and types)")

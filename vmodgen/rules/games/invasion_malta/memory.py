@@ -131,8 +131,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             dict(self.memory(after).prev_hexes or {})
         self.remember_arrivals(prev, after, memory)
         if after.phase == "airborne":
+            # a sea landing with the tracker a phase behind makes no drift combat hex (review of im22 item 5)
+            board = Board(after)
             memory.dropped = sorted(u.id for u in after.units if after.map.has_hex(u.hex)
-                                    and not after.map.has_hex(prev.get(u.id, "")) and not self._air_landed(after, u))
+                                    and not after.map.has_hex(prev.get(u.id, ""))
+                                    and self.paradropping(board, u, prev.get(u.id)))
         elif after.phase not in DROP_KEPT:
             memory.dropped = []
         self.remember_draw(before, after, memory)

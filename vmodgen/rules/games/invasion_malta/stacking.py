@@ -110,10 +110,9 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if pos.phase != "airborne" or not isinstance(prev, dict):
             return False
         u = pos.unit(uid)
-        if u is None or not pos.map.has_hex(u.hex) or pos.map.has_hex(prev.get(uid, "")) or self._air_landed(pos, u):
+        if u is None or not pos.map.has_hex(u.hex) or pos.map.has_hex(prev.get(uid, "")):
             return False
-        from .transport import entry_source
-        return not entry_source(self, Board(pos), prev.get(uid))     # (from the sea: 16.14, 16.33A)
+        return self.paradropping(Board(pos), u, prev.get(uid))
 
     def check_water(self, board: Board) -> list:
         """15.52, 17.61: ground units are never on all-sea hexes (a paradrop landing there

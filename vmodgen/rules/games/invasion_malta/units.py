@@ -305,6 +305,13 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         """Air transport lands on an airfield holding an airhead (15.71)."""
         return "airhead" in pos.hex_markers.get(u.hex, {}) and self.on_airfield(Board(pos), u.hex)
 
+    def paradropping(self, board: Board, u: UnitState, came_from: str | None) -> bool:
+        """Whether ``u``, entering the map from ``came_from`` in an Airborne Operations Phase, drops
+        by parachute: not air-landed on an airhead's airfield (15.71), nor placed from a convoy
+        card or an invasion zone's box (by sea with the tracker a phase behind, 16.14, 16.33A)."""
+        from .transport import entry_source
+        return not self._air_landed(board.pos, u) and not entry_source(self, board, came_from)
+
     def on_airfield(self, board: Board, h: str) -> bool:
         return board.terrain(h) == "airfield" or "airfield" in board.features(h) or \
             any(board.map.areas[a].kind == "airfield" for a in board.areas(h))

@@ -5,10 +5,13 @@ is judged only when it falls below 1:3 even at its best: every attacker doubled 
 a ridge or escarpment), capped at 30, against every defender halved (rounded up: disrupted, under a
 rail or naval transport marker), a parenthesized defence (8.6) counted only when the hex holds
 nothing else. An attack at 1:3 or better at its best but below 1:3 at the printed values with the
-modifiers the position records (a fortification in the defenders' hex, 9.5.1; the halving markers,
-9.1; the caps) holds only if its attackers attack down a ridge or escarpment, which the kit's
+modifiers the position records (a fortification or the city in the defenders' hex, 9.5.1, 9.6,
+doubling non-vehicle defenders once; the halving markers, 9.1; the caps) holds only if its attackers attack down a ridge or escarpment, which the kit's
 illustrative hexsides cannot tell: it is named not judged, never passed as legal (round rulepos29:
-four factors against three brigades in a fort, 15 after the cap, passed). Other attacks are not
+four factors against three brigades in a fort, 15 after the cap, passed; imnafix23: the same in
+Alexandria, the city, passed). The printed values leave out the halving a hexside brings (9.6:
+attackers up a ridge or escarpment, vehicles across an escarpment or the Tobruk perimeter), so an
+attack at 1:3 at the printed values may still be below it: that passes silently. Other attacks are not
 judged here, nor one with an attacker of no attack value or a defender of no defence value (named not
 judged: counting it as 0 would invent a value)."""
 from __future__ import annotations
@@ -59,20 +62,23 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
             attack, defence = _printed_odds(rs, board, a.hex, attackers, defenders)
             if defence and attack / defence < LOWEST_ODDS:
                 rs.not_judged(f"{P} 8.8.3", f"the attack on {a.hex} is {fmt(attack)} attack factors against "
-                              f"{fmt(defence)} defence factors at the printed values with the markers the position "
-                              "shows (9.1, 9.5.1, 8.8.2), below 1:3; it is allowed only if its attackers attack "
+                              f"{fmt(defence)} defence factors at the printed values with the markers and the "
+                              "fort or city the position shows (9.1, 9.5.1, 9.6, 8.8.2), below 1:3; it is allowed only if its attackers attack "
                               "down a ridge or escarpment (doubled, 9.6), which this rule does not judge (a kit's hexsides "
                               "are illustrative)")
     return out
 
 
 def _printed_odds(rs: NorthAfrica41Units, board: Board, h: str, attackers: list, defenders: list) -> tuple:
-    """The capped attack and defence factors of an attack with no terrain doubling or halving: only
-    the markers of 9.1 and a fortification in the defenders' hex (9.5.1: non-vehicle defenders
-    doubled, vehicles attacking it halved; halved and doubled is the printed value, 9.1)."""
+    """The capped attack and defence factors of an attack with no hexside doubling or halving: only
+    the markers of 9.1 and a fortification or the city in the defenders' hex (9.5.1: non-vehicle
+    defenders doubled, vehicles attacking it halved; 9.6 都市: non-vehicle defenders doubled; 9.5.1
+    「陣地の倍化は、地形の倍化と蓄積しません」, so doubled once for both; halved and doubled is the printed
+    value, 9.1)."""
     vehicle = rs.sel("na41_vehicle")
     # 9.5.7: an enemy entering the hex removes the marker, so a fort there is the defenders'
     fort = fort_owner(board, h) is not None
+    doubled = fort or board.terrain(h) == "city"
     plain = [x for x in defenders if "paren_defense" not in x.unit.flags] or defenders[:1]
 
     def factor(u, field_id: str, halved: bool, doubled: bool) -> float:
@@ -82,7 +88,7 @@ def _printed_odds(rs: NorthAfrica41Units, board: Board, h: str, attackers: list,
     attack = sum(factor(u, "attack", any(u.has(s) for s in HALVED_ATTACKING)
                         or fort and vehicle.matches(rs.game, u), False) for u in attackers)
     defence = sum(factor(x, "defense", any(x.has(s) for s in HALVED_DEFENDING),
-                         fort and not vehicle.matches(rs.game, x)) for x in plain)
+                         doubled and not vehicle.matches(rs.game, x)) for x in plain)
     return min(ATTACK_CAP, attack), min(DEFENSE_CAP, defence)
 
 

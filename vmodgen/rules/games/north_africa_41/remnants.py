@@ -14,8 +14,11 @@ names no nation (the kit's German and Italian remnant counters are its own illus
 German remnant may stand for an Italian unit). The kit's counter mix is illustrative (how many
 remnants there are, and of which types; most step counts), so every finding rests on it
 (``inputs.READS``): a 3-step unit whose side and type have no remnant in the roster is named not
-judged, and a remnant whose side and type have no 3-step unit in the roster stands for a unit the
-kit lacks, so it is not held against the display (a stacking position may place one)."""
+judged, and so is a remnant in play beyond the display's units of its side and type when the roster
+has no unit of that side and type whose three steps are not illustrative: it may stand for a unit
+the kit lacks (a stacking position may place one; imnafix23, review of na22 item 4: the kit's Brescia
+and Pavia, 3-step by the kit alone, held a German remnant against the display, though the book's
+3-step units are 「連隊又は旅団」, not divisions, and it gives no roster)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -81,9 +84,20 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
                                   ", and none is unplaced: a unit stays on the display only while its remnant is in "
                                   "play; when the remnant is eliminated the unit goes to the Eliminated box (10.4.1, 19.6).",
                                   [display], units))
-        modelled = any(not is_remnant(x) and x.unit.steps == REMNANT_STEPS and group(x) == g for x in roster)
-        if on_map[g] > standing[g] + free_units and modelled:
-            units = [u for u in pos.units if is_remnant(u) and in_play(u) and group(u) == g]
+        if on_map[g] <= standing[g] + free_units:
+            continue
+        units = [u for u in pos.units if is_remnant(u) and in_play(u) and group(u) == g]
+        # a 3-step count the kit invented (Brescia, Pavia) is no evidence that the game has no
+        # other such unit for the remnant to stand for
+        modelled = any(not is_remnant(x) and x.unit.steps == REMNANT_STEPS and not x.unit.is_illustrative("steps")
+                       and group(x) == g for x in roster)
+        if not modelled:
+            rs.not_judged(f"{P} 10.4.1", f"{rs.names(units)} {'is' if len(units) == 1 else 'are'} in play with "
+                          f"{count(standing[g], f'{side} 3-step {kind} unit')} on the Remnant Display and none "
+                          f"unplaced, but the kit has no {side} {kind} unit whose three steps the rulebook states "
+                          "(the book names its 3-step units only as 「連隊又は旅団」, 10.4.1, with no roster): whether "
+                          "the remnant stands for a unit the kit lacks is not known")
+        else:
             out.append(rs.finding(board, f"{P} 10.4.1", "movement", f"{rs.names(units)} "
                                   f"{'is' if len(units) == 1 else 'are'} in play, but the Remnant Display holds "
                                   f"{count(standing[g], f'{side} 3-step {kind} unit')} for "
