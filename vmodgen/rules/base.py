@@ -836,10 +836,15 @@ class RuleSet(Generic[M]):
     #: move check's own rule
     ALLOWANCE_RULE: str | None = None
 
+    def log_partly_judged(self) -> dict[str, str]:
+        """:attr:`LOG_PARTLY_JUDGED` as this rule set's kit reads it: a rule set whose partly judged
+        branch runs only under a kit setting leaves the rule out where the kit does not set it."""
+        return self.LOG_PARTLY_JUDGED
+
     def never_judged_in_a_log(self) -> frozenset[str]:
         """The rules no check judges in a log or save (their precondition is never there): a VASSAL
         file's report names them not judged and does not list them checked."""
-        return frozenset(self.LOG_PRECONDITIONS).union(self.POSITION_FILE_ONLY) - set(self.LOG_PARTLY_JUDGED)
+        return frozenset(self.LOG_PRECONDITIONS).union(self.POSITION_FILE_ONLY) - set(self.log_partly_judged())
 
     def judged_at_log_end(self, rule_id: str, pos: Position) -> bool:
         """Whether ``rule_id`` is judged at the end of the phase a log ends inside (``pos``, its final

@@ -75,8 +75,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         f"{P} 18.11": "a log does not say which moves use the motor pool",
         f"{P} 4.12": "a log names no scenario, and its island is not read from the pieces (a module's boards may hold "
                      "pieces not in play): the scenario's maps and last turn (4.12, 4.22, 16.24A) are not known",
-        f"{P} 4.14": "which units are Group B (4.14 step 6) is not recorded in a log: the kit has no Group B marker, and "
-                     "the set-up's groups are on the set-up cards",
+        f"{P} 4.14": "which units are Group B (4.14 step 6) is not recorded in a log: the bundled kit has no Group B "
+                     "marker, and the set-up's groups are on the set-up cards",
         f"{P} 15.14": "which units form each KG is on the set-up card: a log's KG boxes hold what its module set up "
                       "(the bundled kit's KG membership is illustrative)",
         f"{P} 10.24": "declared attacks (the defender and attacker hexes a bombardment may target, 10.22, 10.23) are "
@@ -94,6 +94,13 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     #: (:func:`vmodgen.positions.load._unread_state`: a misspelt ``motor_pool``, a ``bombarded`` table)
     state_keys = frozenset({"time", "weather", "active", "active_unknown", "airheads", "beachheads",
                             "motor_pool_used"})
+
+    def log_partly_judged(self) -> dict[str, str]:
+        """18.11's 8.41 branch runs only where the kit sets ``im_allied_artillery_motor_pool_only``
+        (the bundled kit does not): elsewhere a log judges nothing of 18.11 (review rv-e22 item 1)."""
+        if self.flag("im_allied_artillery_motor_pool_only"):
+            return self.LOG_PARTLY_JUDGED
+        return {k: v for k, v in self.LOG_PARTLY_JUDGED.items() if k != f"{P} 18.11"}
 
     def validate_position(self, pos) -> None:
         """``[state]``: time = "am" | "pm" | "night"; weather = "good" | "windy" | "storm";
