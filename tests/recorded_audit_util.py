@@ -15,6 +15,7 @@ from bundled_module_util import bundled_module
 from vmodgen.commands.audit import command
 
 RECORDED = Path(__file__).parent / "data" / "recorded"
+SUFFIXES = ["", "-38"]      # each recorded log and its VASSAL 3.8.0-beta1 (or versions-swapped) twin
 # the fixture names the round modules use, and the bundled kit each stands for
 GAME_KITS = {"na": "north-africa-41", "om": "operation-mercury", "im": "invasion-malta"}
 
@@ -45,6 +46,11 @@ def game_module_fixture(name: str, tag: str):
     def module(tmp_path_factory) -> Path:
         return bundled_module(GAME_KITS[name], tmp_path_factory, f"{tag}-{name}").module
     return pytest.fixture(scope="module", name=name)(module)
+
+
+def game_module_fixtures(tag: str) -> tuple:
+    """The fixtures na, om and im of :func:`game_module_fixture` for the round ``tag``."""
+    return tuple(game_module_fixture(name, tag) for name in GAME_KITS)
 
 
 def recorded_auditor(passwords: Iterable[str]) -> Callable[[Path, str | list[str]], tuple[str, dict, str]]:

@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import pytest
 
-from recorded_audit_util import found, game_module_fixture, recorded_auditor
+from recorded_audit_util import found, game_module_fixtures, recorded_auditor
 
 PASSWORDS = ("pw-im18", "pw-na18", "pw-om18")
 
 
-im = game_module_fixture("im", "rec18")
-na = game_module_fixture("na", "rec18")
-om = game_module_fixture("om", "rec18")
+na, om, im = game_module_fixtures("rec18")
 _audit = recorded_auditor(PASSWORDS)
 
 

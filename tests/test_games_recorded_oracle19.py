@@ -17,15 +17,12 @@ from __future__ import annotations
 
 import pytest
 
-from recorded_audit_util import found, game_module_fixture, recorded_auditor
+from recorded_audit_util import SUFFIXES, found, game_module_fixtures, recorded_auditor
 
 PASSWORDS = ("pw-na19", "pw-om19", "pw-im19", "pw-om14", "pw-im14")
-SUFFIXES = ["", "-38"]
 
 
-na = game_module_fixture("na", "rec19")
-om = game_module_fixture("om", "rec19")
-im = game_module_fixture("im", "rec19")
+na, om, im = game_module_fixtures("rec19")
 _audit = recorded_auditor(PASSWORDS)
 
 

@@ -24,15 +24,12 @@ import json
 
 import pytest
 
-from recorded_audit_util import found, game_module_fixture, recorded_auditor, undos
+from recorded_audit_util import SUFFIXES, found, game_module_fixtures, recorded_auditor, undos
 
 PASSWORDS = ("pw-na20", "pw-om20", "pw-im20")
-SUFFIXES = ["", "-38"]
 
 
-na = game_module_fixture("na", "rec20")
-om = game_module_fixture("om", "rec20")
-im = game_module_fixture("im", "rec20")
+na, om, im = game_module_fixtures("rec20")
 _audit = recorded_auditor(PASSWORDS)
 
 

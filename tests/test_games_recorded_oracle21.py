@@ -24,15 +24,12 @@ from __future__ import annotations
 
 import pytest
 
-from recorded_audit_util import chain, found, game_module_fixture, recorded_auditor, undos, versions
+from recorded_audit_util import SUFFIXES, chain, found, game_module_fixtures, recorded_auditor, undos, versions
 
 PASSWORDS = ("pw-na21", "pw-om21", "pw-om21a", "pw-im21")
-SUFFIXES = ["", "-38"]
 
 
-na = game_module_fixture("na", "rec21")
-om = game_module_fixture("om", "rec21")
-im = game_module_fixture("im", "rec21")
+na, om, im = game_module_fixtures("rec21")
 _audit = recorded_auditor(PASSWORDS)
 
 

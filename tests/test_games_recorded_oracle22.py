@@ -25,15 +25,12 @@ from pathlib import Path
 
 import pytest
 
-from recorded_audit_util import RECORDED as DATA, chain, found, game_module_fixture, recorded_auditor, undos, versions
+from recorded_audit_util import RECORDED as DATA, SUFFIXES, chain, found, game_module_fixtures, recorded_auditor, undos, versions
 
 PASSWORDS = ("pw-na22", "pw-om22", "pw-im22", "pw-im22a")
-SUFFIXES = ["", "-38"]
 
 
-na = game_module_fixture("na", "rec22")
-om = game_module_fixture("om", "rec22")
-im = game_module_fixture("im", "rec22")
+na, om, im = game_module_fixtures("rec22")
 _audit = recorded_auditor(PASSWORDS)
 
 

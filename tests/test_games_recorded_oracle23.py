@@ -24,15 +24,12 @@ from __future__ import annotations
 
 import pytest
 
-from recorded_audit_util import RECORDED as DATA, found, game_module_fixture, recorded_auditor
+from recorded_audit_util import RECORDED as DATA, SUFFIXES, found, game_module_fixtures, recorded_auditor
 
 PASSWORDS = ("pw-na23", "pw-om23", "pw-im23", "pw-alice23", "pw-bob23")
-SUFFIXES = ["", "-38"]
 
 
-na = game_module_fixture("na", "rec23")
-om = game_module_fixture("om", "rec23")
-im = game_module_fixture("im", "rec23")
+na, om, im = game_module_fixtures("rec23")
 _audit = recorded_auditor(PASSWORDS)
 
 
