@@ -1,17 +1,22 @@
 """Audit helpers shared by the tests of the three games in logs: an audit of a chain of files that
-also hands back what the rule set could not judge (``FileAudit.not_judged``), and the chains of a
-module's palette pieces for the markers a script places."""
+also hands back what the rule set could not judge (``FileAudit.not_judged``), the chains of a
+module's palette pieces for the markers a script places, readers of an audit's findings and
+rules not judged, and the usual start of an Invasion: Malta log (LogWriter)."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from vmodgen.audit import audit
 from vmodgen.audit.engine import FileAuditor
 from vmodgen.audit.model import AuditResult
 from vmodgen.audit.run import assemble, make_binding
 from vmodgen.rules import ruleset_for
 from vmodgen.vassal.codec import decode
 from vmodgen.vassal.module import read_module
+from vmodgen.testing.log_writer import LogWriter
 from vmodgen.vassal.savefile import read_save
+
+IM_AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
 
 
 def audit_chain(paths: list[Path], module: Path) -> tuple[AuditResult, dict[str, str]]:
@@ -53,3 +58,33 @@ def palette_piece(module: Path, ref: str) -> tuple[str, str]:
 def found(result: AuditResult) -> list[tuple]:
     """(step, turn, phase, rule, units) of each finding, in report order."""
     return [(f.step, f.turn, f.phase, f.rule, tuple(f.units)) for f in result.findings]
+
+
+def rule_findings(result: AuditResult, prefix: str) -> list[tuple[str, int, tuple]]:
+    """(rule, step, units) of each finding whose rule starts with ``prefix``, in report order."""
+    return [(f.rule, f.step, f.units) for f in result.findings if f.rule.startswith(prefix)]
+
+
+def not_judged(result: AuditResult, rule: str) -> list[str]:
+    """Why ``rule`` was not judged, each time the audit's coverage says so."""
+    return [x["why"] for x in result.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+
+
+def im_log(module: Path, kit, *, central: bool = False) -> tuple[LogWriter, str | None]:
+    """A log of Invasion: Malta's bundled ``module`` (no scenario; player Carol, password pw-im)
+    and, with ``central``, the id of the Allied Central sector AM it first puts in the cup."""
+    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    return w, (w.add(*palette_piece(module, "am-sector-central"), "cup", report=False) if central else None)
+
+
+def im_airhead_drops(w: LogWriter, module: Path, drops: list[tuple[str, str]]) -> None:
+    """GT1's Airborne Operations Phase: an Airhead on 1424, then each (unit, hex) of ``drops``."""
+    w.set_turn(1, IM_AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    for unit, h in drops:
+        w.move(unit, h)
+
+
+def audit_log(w: LogWriter, path: Path, module: Path) -> AuditResult:
+    """The audit of ``w`` written to ``path`` after one more Next."""
+    return audit([w.advance(1).write(path)], module=module)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from vmodgen.audit import audit
+from games_util import audit_log, not_judged
 from vmodgen.testing.log_writer import LogWriter
 
 
@@ -17,17 +17,24 @@ def im(tmp_path_factory):
     return bundled_module("invasion-malta", tmp_path_factory, "im-arrivals")
 
 
+def _available(module, kit) -> LogWriter:
+    """A Leros log, GT1: convoy unit 1 to Leros Invasion Zone East's Available box in the Naval
+    Transport Phase."""
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    return w
+
+
 def _leros(im, name: str, drags: list[str]):
     """Leros GT1: convoy unit 1 to Leros Invasion Zone East's Available box in the Naval Transport
     Phase, then in the Movement Phase onto each hex of ``drags`` in turn."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
-    w.set_turn(1, "Naval Transport Phase")
-    w.move("S4-C1", "leros-iz-east-available")
+    w = _available(module, kit)
     w.advance(2)
     for h in drags:
         w.move("S4-C1", h)
-    return audit([w.advance(1).write(root / name)], module=module)
+    return audit_log(w, root / name, module)
 
 
 def test_an_invader_moving_on_land_in_the_movement_phase_is_found(im):
@@ -44,10 +51,6 @@ def test_an_invader_placed_and_left_on_its_invasion_hex_is_legal(im):
     16.33 finding (16.33A: any hex of its zone, in the Movement Phase)."""
     r = _leros(im, "placed.vlog", ["L2703"])
     assert [f for f in r.findings if f.rule == "IM 16.33"] == []
-
-
-def _not_judged(r, rule: str) -> list[str]:
-    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
 
 
 def test_a_port_entry_unit_moving_on_in_the_same_phase_is_found(im):
@@ -77,7 +80,7 @@ def test_a_unit_dragged_from_the_box_straight_outside_its_zone_is_found(im):
     r = _leros(im, "straight.vlog", ["L2705"])
     assert [(f.rule, f.step, f.hexes) for f in r.findings] == [("IM 16.33", 5, ("L2705",))]
     assert "(16.33A) or a port (16.14) only" in r.findings[0].message
-    assert _not_judged(r, "IM 16.33") == []
+    assert not_judged(r, "IM 16.33") == []
 
 
 def test_an_invader_placed_then_moved_is_judged_once_by_the_move_check(im):
@@ -86,7 +89,7 @@ def test_an_invader_placed_then_moved_is_judged_once_by_the_move_check(im):
     named not judged."""
     r = _leros(im, "placed-moved.vlog", ["L2703", "L2704"])
     assert [(f.rule, f.step) for f in r.findings] == [("IM 16.33", 6)]
-    assert "(16.33E)" in r.findings[0].message and _not_judged(r, "IM 16.33") == []
+    assert "(16.33E)" in r.findings[0].message and not_judged(r, "IM 16.33") == []
 
 
 @pytest.mark.parametrize("phase", ["Naval Transport Phase", "Movement Phase"])
@@ -102,9 +105,9 @@ def test_a_unit_from_its_set_up_card_onto_a_port(im, phase):
     w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
     w.set_turn(1, phase)
     w.move("S4-C1", "L3009")
-    r = audit([w.advance(1).write(root / f"card-{phase.split()[0]}.vlog")], module=module)
+    r = audit_log(w, root / f"card-{phase.split()[0]}.vlog", module)
     assert [f for f in r.findings if f.rule in ("IM 16.14", "IM 16.33")] == []
-    said = _not_judged(r, "IM 16.14")
+    said = not_judged(r, "IM 16.14")
     if phase.startswith("Naval"):
         assert len(said) == 1 and "went from Axis set-up card: Convoy 1 to L3009 in the Naval Transport Phase" in said[0]
         assert "the tracker may lag the pieces" in said[0]
@@ -121,15 +124,13 @@ def test_a_placement_in_a_phase_whose_drags_are_not_tracked_is_not_judged(im, ph
     the pieces, that is a 16.33A placement and a 16.33E landing, legal. IM 16.33 is named not
     judged, never a finding 'went from Available to L2704' (imfix13 gave both for the same unit)."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
-    w.set_turn(1, "Naval Transport Phase")
-    w.move("S4-C1", "leros-iz-east-available")
+    w = _available(module, kit)
     w.set_turn(1, phase)
     w.move("S4-C1", "L2703")
     w.move("S4-C1", "L2704")
-    r = audit([w.advance(1).write(root / f"lag-{phase.split()[1]}.vlog")], module=module)
+    r = audit_log(w, root / f"lag-{phase.split()[1]}.vlog", module)
     assert [f for f in r.findings if f.rule == "IM 16.33"] == []
-    [said] = _not_judged(r, "IM 16.33")
+    [said] = not_judged(r, "IM 16.33")
     assert "Leros convoy unit 1 (S4-C1)" in said
 
 
@@ -158,15 +159,13 @@ def test_an_invader_placed_with_the_tracker_lagging_is_not_in_the_sea(im, phase,
     all-sea hex' through the Movement Phase too). Placed two phases early (the Naval Transport
     Phase), the invader on its invasion hex is IM 15.52, once, at its placement."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
-    w.set_turn(1, "Naval Transport Phase")
-    w.move("S4-C1", "leros-iz-east-available")
+    w = _available(module, kit)
     w.set_turn(1, phase)
     w.move("S4-C1", "L2703")
     w.set_turn(1, "Movement Phase")
-    r = audit([w.advance(1).write(root / f"lag-stay-{phase.split()[0]}.vlog")], module=module)
+    r = audit_log(w, root / f"lag-stay-{phase.split()[0]}.vlog", module)
     assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 15.52"] == found
-    said = [s for s in _not_judged(r, "IM 15.52") if "one phase off the Movement to Combat Phases" in s]
+    said = [s for s in not_judged(r, "IM 15.52") if "one phase off the Movement to Combat Phases" in s]
     assert len(said) == (0 if found else 1)
 
 
@@ -179,15 +178,13 @@ def test_a_unit_far_from_its_zone_after_an_untracked_phase_is_found(im, phase):
     IM 16.33, found, not named not judged (imfix14 named it not judged in the Combat Declaration
     Phase, review imnafix22 item 3b)."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
-    w.set_turn(1, "Naval Transport Phase")
-    w.move("S4-C1", "leros-iz-east-available")
+    w = _available(module, kit)
     w.set_turn(1, phase)
     w.move("S4-C1", "L1309")
-    r = audit([w.advance(1).write(root / f"far-{phase.split()[1]}.vlog")], module=module)
+    r = audit_log(w, root / f"far-{phase.split()[1]}.vlog", module)
     [f] = [f for f in r.findings if f.rule == "IM 16.33"]
     assert f.units == ("S4-C1",) and "to L1309" in f.message
-    assert _not_judged(r, "IM 16.33") == []
+    assert not_judged(r, "IM 16.33") == []
 
 
 def test_a_log_s_port_entry_is_a_landing(im):
@@ -206,6 +203,6 @@ def test_a_log_s_port_entry_is_a_landing(im):
     w.set_turn(1, "Movement Phase")
     for i in range(1, 6):
         w.move(f"S4-C{i}", "L3009")
-    r = audit([w.advance(1).write(root / "port-five.vlog")], module=module)
+    r = audit_log(w, root / "port-five.vlog", module)
     assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 16.14"] == [("IM 16.14", 12)]
     assert len([f for f in r.findings if f.rule == "IM 18.32"]) == 5

@@ -14,12 +14,9 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
-from vmodgen.audit import audit
-from vmodgen.testing.log_writer import LogWriter
+from games_util import audit_log, im_airhead_drops, im_log, not_judged, rule_findings
 
 DRAW = "Draw (AM or CAS air unit) and pass option"
-AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
 PLAYED = ("Off-map boxes", 611, 140)          # off the cup and the pools: the AM being played
 RETREAT_RULES = ("IM 13.32", "IM 13.43", "IM 13.53")
 
@@ -38,11 +35,8 @@ def _combat(im, name: str, *, am: bool, movement: list[tuple[str, str]] = (),
     drawn and played in GT2's Draw phase; ``movement``: (unit, hex) drags in GT2's Movement Phase;
     ``combat``: those of its Combat Phase, after deleting the units ``deleted``."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
-    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
-    w.set_turn(1, AIRBORNE)
-    w.add(*palette_piece(module, "airhead"), "1424", report=False)
-    w.move("5/3", "1424")
+    w, central = im_log(module, kit, central=True)
+    im_airhead_drops(w, module, [("5/3", "1424")])
     w.set_turn(2, DRAW)
     if am:
         w.move(central, PLAYED)
@@ -55,15 +49,7 @@ def _combat(im, name: str, *, am: bool, movement: list[tuple[str, str]] = (),
         w.delete(unit)
     for unit, h in combat:
         w.move(unit, h)
-    return audit([w.advance(1).write(root / name)], module=module)
-
-
-def _found(r) -> list[tuple[str, int, tuple]]:
-    return [(f.rule, f.step, f.units) for f in r.findings if f.rule.startswith("IM 13.")]
-
-
-def _not_judged(r, rule: str) -> list[str]:
-    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+    return audit_log(w, root / name, module)
 
 
 def test_the_am_played_makes_its_side_the_attacker(im):
@@ -76,13 +62,13 @@ def test_the_am_played_makes_its_side_the_attacker(im):
     not judged with that move, no finding (before imfix14: a false IM 13.53, since its first hex
     held an enemy at the phase start). All five drags judged, none listed out of phase."""
     r = _combat(im, "am.vlog", am=True)
-    assert _found(r) == [("IM 13.32", 12, ("5/3",))]
+    assert rule_findings(r, "IM 13.") == [("IM 13.32", 12, ("5/3",))]
     assert r.coverage["moves"]["judged"] == 5 and r.coverage["out_of_phase"] == []
     for rule in ("IM 13.32", "IM 13.53"):
-        [said] = _not_judged(r, rule)
+        [said] = not_judged(r, rule)
         assert said.startswith("B/3 KOMR moved 1425 → 1424 → 1423 in the Combat Phase: legal as an attacker "
                                "retreat, not as an advance")
-    assert not _not_judged(r, "IM 13.43")
+    assert not not_judged(r, "IM 13.43")
 
 
 def test_the_one_side_that_moved_is_the_attacker(im):
@@ -90,9 +76,9 @@ def test_the_one_side_that_moved_is_the_attacker(im):
     the Allies are active (7.14 注釈 3) and attack. The same verdicts as when the AM is seen (its
     drag there replaced by this move: the same steps), B/3 KOMR's move now 1324 -> 1424 -> 1423."""
     r = _combat(im, "movers.vlog", am=False, movement=[("B/3 KOMR", "1324")])
-    assert _found(r) == [("IM 13.32", 12, ("5/3",))]
+    assert rule_findings(r, "IM 13.") == [("IM 13.32", 12, ("5/3",))]
     assert r.coverage["out_of_phase"] == []
-    [said] = _not_judged(r, "IM 13.53")
+    [said] = not_judged(r, "IM 13.53")
     assert said.startswith("B/3 KOMR moved 1324 → 1424 → 1423 in the Combat Phase")
 
 
@@ -109,8 +95,8 @@ def test_an_attacker_move_is_found_only_when_illegal_both_ways(im, combat, found
     only otherwise)."""
     r = _combat(im, f"attacker-{len(combat)}.vlog", am=True,
                 combat=[("5/3", "1523"), ("5/3", "1623"), *combat])
-    assert _found(r) == found
-    assert not any(_not_judged(r, rule) for rule in RETREAT_RULES)
+    assert rule_findings(r, "IM 13.") == found
+    assert not any(not_judged(r, rule) for rule in RETREAT_RULES)
     if found:
         [f] = [f for f in r.findings if f.rule == "IM 13.53"]
         assert "illegal as an advance and as an attacker retreat alike" in f.message
@@ -127,13 +113,13 @@ def test_an_attacker_the_log_does_not_show_is_named_not_judged(im, moved, why):
     Nothing is found, the five combat drags are listed (combat_phase), and the retreat and
     advance rules are named not judged with the reason (never a silent legal)."""
     r = _combat(im, f"unknown-{len(moved)}.vlog", am=False, movement=moved)
-    assert _found(r) == []
+    assert rule_findings(r, "IM 13.") == []
     out = r.coverage["out_of_phase"]
     assert [(o["unit"], o["to"]) for o in out] == [("5/3", "1423"), ("5/3", "1422"), ("5/3", "1421"),
                                                    ("B/3 KOMR", "1424"), ("B/3 KOMR", "1423")]
     assert all(o["combat_phase"] for o in out)
     for rule in RETREAT_RULES:
-        [said] = _not_judged(r, rule)
+        [said] = not_judged(r, rule)
         assert why in said and "5/3, B/3 KOMR changed hex in the Combat Phase" in said
         assert "no Activation Marker was seen drawn" in said
 
@@ -147,10 +133,10 @@ def test_an_attacker_moving_where_no_defender_stood_is_not_read_as_an_advance(im
     be read as): IM 13.53 and 13.32 named not judged, nothing found."""
     r = _combat(im, "attacker-away.vlog", am=False, movement=[("5/3", "1324")],
                 combat=[("5/3", "1323"), ("5/3", "1224")])
-    assert _found(r) == []
+    assert rule_findings(r, "IM 13.") == []
     assert r.coverage["out_of_phase"] == [] and r.coverage["moves"]["judged"] >= 2
     for rule in ("IM 13.53", "IM 13.32"):
-        [said] = _not_judged(r, rule)
+        [said] = not_judged(r, rule)
         assert said.startswith("5/3 moved 1324 → 1323 → 1224 in the Combat Phase: legal as an attacker retreat, not "
                                "as an advance")
 
@@ -165,7 +151,7 @@ def test_a_unit_dragged_to_its_eliminated_box_is_neither_a_retreat_nor_an_advanc
     r = _combat(im, "eliminated.vlog", am=True, combat=[("5/3", "axis-eliminated"), ("B/3 KOMR", "1424"),
                                                         ("B/3 KOMR", "allied-eliminated")])
     assert [f.rule for f in r.findings if f.rule.startswith("IM 13.")] == []
-    assert not any(_not_judged(r, rule) for rule in ("IM 13.32", "IM 13.34", "IM 13.53"))
+    assert not any(not_judged(r, rule) for rule in ("IM 13.32", "IM 13.34", "IM 13.53"))
     assert r.coverage["out_of_phase"] == []
 
 
@@ -184,8 +170,8 @@ def test_a_unit_deleted_in_the_combat_phase_keeps_its_side(im, movement, deleted
     named not judged, nothing found (imfix13 counted the deleted friend as an enemy)."""
     r = _combat(im, f"{deleted[0]}-deleted.vlog".replace("/", "-").replace(" ", "-"), am=not movement,
                 movement=movement, deleted=deleted, combat=combat)
-    assert _found(r) == []
-    said = _not_judged(r, "IM 13.53")
+    assert rule_findings(r, "IM 13.") == []
+    said = not_judged(r, "IM 13.53")
     if movement:
         [why] = said
         assert why.startswith("5/3 moved 1324 → 1323 in the Combat Phase: legal as an attacker retreat, not as an "
@@ -201,6 +187,6 @@ def test_13_52_is_named_not_judged_in_a_log(im):
     and 13.52 is named not judged with that reason (before im22 it was in no list: the log's
     coverage read as if every advance rule had been checked)."""
     r = _combat(im, "advance-13-52.vlog", am=True, combat=[("5/3", "1523"), ("5/3", "1623"), ("B/3 KOMR", "1424")])
-    assert _found(r) == []
-    [why] = _not_judged(r, "IM 13.52")
+    assert rule_findings(r, "IM 13.") == []
+    [why] = not_judged(r, "IM 13.52")
     assert "which units took part in which attack is not recorded" in why

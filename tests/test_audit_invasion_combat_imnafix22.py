@@ -10,12 +10,9 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
-from vmodgen.audit import audit
-from vmodgen.testing.log_writer import LogWriter
+from games_util import audit_log, im_airhead_drops, im_log, not_judged, palette_piece, rule_findings
 
 DRAW = "Draw (AM or CAS air unit) and pass option"
-AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
 PLAYED = ("Off-map boxes", 611, 140)          # off the cup and the pools: the AM being played
 #: KG1 units around 1424 so that every two-hex retreat from 1525 ending off 1424 and out of the
 #: sea ends in their ZOC (the reviewer's e2b): a retreat into 1424 breaks no priority (13.35)
@@ -32,13 +29,9 @@ def _log(im, name: str, drops, combat, *, extra=(), movement=()):
     ``extra`` (palette id, hex) Allied pieces added at the start, ``movement`` and ``combat``
     (unit, hex) drags in GT2's Movement and Combat Phases."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
-    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
+    w, central = im_log(module, kit, central=True)
     added = {uid: w.add(*palette_piece(module, uid), h, report=False) for uid, h in extra}
-    w.set_turn(1, AIRBORNE)
-    w.add(*palette_piece(module, "airhead"), "1424", report=False)
-    for unit, h in drops:
-        w.move(unit, h)
+    im_airhead_drops(w, module, drops)
     w.set_turn(2, DRAW)
     w.move(central, PLAYED)
     w.set_turn(2, "Movement Phase")
@@ -48,15 +41,7 @@ def _log(im, name: str, drops, combat, *, extra=(), movement=()):
     w.roll("1d10", [3])
     for unit, h in combat:
         w.move(added.get(unit, unit), h)
-    return audit([w.advance(1).write(root / name)], module=module)
-
-
-def _found(r) -> list[tuple[str, int, tuple]]:
-    return [(f.rule, f.step, f.units) for f in r.findings if f.rule.startswith("IM 13.")]
-
-
-def _not_judged(r, rule: str) -> list[str]:
-    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+    return audit_log(w, root / name, module)
 
 
 def test_a_retreat_into_a_hex_a_friend_advanced_into_earlier_ends_beside_that_friend(im):
@@ -70,7 +55,7 @@ def test_a_retreat_into_a_hex_a_friend_advanced_into_earlier_ends_beside_that_fr
     r = _log(im, "retreat-beside-advanced.vlog", [("5/3", "1424"), *RING],
              [("5/3", "axis-eliminated"), ("B/3 KOMR", "1424"), ("Matilda II tank", "1524"),
               ("Matilda II tank", "1424")], extra=[("Matilda II tank", "1525")])
-    assert _found(r) == []
+    assert rule_findings(r, "IM 13.") == []
     assert not any("without a friendly unit" in f.message for f in r.findings)
 
 
@@ -96,9 +81,9 @@ def test_an_advance_beside_another_enemy_is_named_not_judged(im, beside):
     drops = [("5/3", "1424")] + ([("S3-KG1-1", "1323")] if beside else [])
     r = _log(im, f"advance-{'beside' if beside else 'alone'}.vlog", drops,
              [("5/3", "1523"), ("5/3", "1623"), ("B/3 KOMR", "1424")])
-    assert _found(r) == []
+    assert rule_findings(r, "IM 13.") == []
     for rule in ("IM 13.32", "IM 13.43", "IM 13.53"):
-        said = _not_judged(r, rule)
+        said = not_judged(r, rule)
         if beside:
             assert said and said[0].startswith("B/3 KOMR moved 1425 → 1424 in the Combat Phase: legal as an advance, "
                                                "not as an attacker retreat")
@@ -120,15 +105,13 @@ def test_an_orange_circle_defenders_drag_is_found_once(im):
     E/74 (Allied, orange circle) is dragged 1530 -> 1430 in the Combat Phase: a retreat it may not
     make (13.37), found once at its drag, not again at the phase end."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
-    w.set_turn(1, AIRBORNE)
-    w.add(*palette_piece(module, "airhead"), "1424", report=False)
-    w.move("5/3", "1424")
+    w, _ = im_log(module, kit)
+    im_airhead_drops(w, module, [("5/3", "1424")])
     w.set_turn(2, "Movement Phase")
     w.move("5/3", "1324")
     w.set_turn(2, "Combat Phase")
     w.move("E/74", "1430")
-    r = audit([w.advance(1).write(root / "orange-defender.vlog")], module=module)
+    r = audit_log(w, root / "orange-defender.vlog", module)
     assert [(f.rule, f.units) for f in r.findings if f.rule.startswith("IM 13.")] == [("IM 13.37", ("E/74",))]
 
 

@@ -6,11 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
-from vmodgen.audit import audit
-from vmodgen.testing.log_writer import LogWriter
-
-AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
+from games_util import audit_log, im_airhead_drops, im_log, palette_piece
 
 
 @pytest.fixture(scope="module")
@@ -21,15 +17,12 @@ def im(tmp_path_factory):
 def _drift(im, name: str, combat: list[tuple[str, str]]):
     """The module docstring's drops, then ``combat``: (unit, hex) drags in GT1's Combat Phase."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
-    w.set_turn(1, AIRBORNE)
-    w.add(*palette_piece(module, "airhead"), "1424", report=False)
-    w.move("5/3", "1425")
-    w.move("KG1 unit 1", "1424")
+    w, _ = im_log(module, kit)
+    im_airhead_drops(w, module, [("5/3", "1425"), ("KG1 unit 1", "1424")])
     w.set_turn(1, "Combat Phase")
     for unit, h in combat:
         w.move(unit, h)
-    return audit([w.advance(1).write(root / name)], module=module)
+    return audit_log(w, root / name, module)
 
 
 def test_a_drift_landing_is_no_8_14_finding_while_its_phase_runs(im):
@@ -64,16 +57,13 @@ def test_a_move_not_legal_as_infiltration_for_its_er_rests_on_the_ers(im):
     ERs are illustrative in the bundled kit (values invented): the finding names them among the
     illustrative values it rests on. Before im22 it named the terrain alone."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
-    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
-    w.set_turn(1, AIRBORNE)
-    w.add(*palette_piece(module, "airhead"), "1424", report=False)
-    w.move("5/3", "1424")
+    w, central = im_log(module, kit, central=True)
+    im_airhead_drops(w, module, [("5/3", "1424")])
     w.set_turn(2, "Draw (AM or CAS air unit) and pass option")
     w.move(central, ("Off-map boxes", 611, 140))          # the AM played (7.13)
     w.set_turn(2, "Movement Phase")
     w.move("B/3 KOMR", "1324")
-    r = audit([w.advance(1).write(root / "infiltration-er.vlog")], module=module)
+    r = audit_log(w, root / "infiltration-er.vlog", module)
     [f] = r.findings
     assert f.rule == "IM 8.24" and "not legal as infiltration (8.5) either" in f.message
     [unit] = [i for i in f.illustrative if i.kind == "unit"]
@@ -105,16 +95,13 @@ def test_a_drag_in_the_declaration_or_bombardment_phase(im, phase, unit, to, fou
     tracker left there through an empty Bombardment Phase) are named not judged.
     Before im22 all four were listed out of phase and judged by nothing."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
-    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
-    w.set_turn(1, AIRBORNE)
-    w.add(*palette_piece(module, "airhead"), "1424", report=False)
-    w.move("5/3", "1424")
+    w, central = im_log(module, kit, central=True)
+    im_airhead_drops(w, module, [("5/3", "1424")])
     w.set_turn(2, "Draw (AM or CAS air unit) and pass option")
     w.move(central, ("Off-map boxes", 611, 140))
     w.set_turn(2, phase)
     w.move(unit, to)
-    r = audit([w.advance(1).write(root / f"quiet-{phase.split()[0]}-{unit[0]}.vlog")], module=module)
+    r = audit_log(w, root / f"quiet-{phase.split()[0]}-{unit[0]}.vlog", module)
     assert [(f.rule, f.step) for f in r.findings] == found
     assert [(o["unit"], o["to"]) for o in r.coverage["out_of_phase"]] == [(unit, to)]
     if unjudged:
@@ -131,10 +118,10 @@ def test_a_log_is_not_read_by_island_and_names_4_12_and_4_14_not_judged(im):
     the kit has no Group B marker), which a log could never trip though its coverage listed both as
     checked."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+    w, _ = im_log(module, kit)
     w.set_turn(1, "Naval Transport Phase")
     w.add(*palette_piece(module, "axis-control"), "L2706", report=False)
-    r = audit([w.advance(1).write(root / "other-island.vlog")], module=module)
+    r = audit_log(w, root / "other-island.vlog", module)
     assert [f.rule for f in r.findings] == []
     why = {x["rule"]: x["why"] for x in r.coverage["rules_not_judged"]}
     assert "a log names no scenario" in why["IM 4.12"] and "Group B" in why["IM 4.14"]
@@ -148,13 +135,11 @@ def test_a_drift_combat_undeclared_at_the_declarations_end(im, marked, found):
     it, legal. Before im22 the rule ran at every moment during the phase but checked only a
     phase end, which a log's positions during a phase never are: a log never tripped it."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
-    w.set_turn(1, AIRBORNE)
-    w.add(*palette_piece(module, "airhead"), "1424", report=False)
-    w.move("5/3", "1425")
+    w, _ = im_log(module, kit)
+    im_airhead_drops(w, module, [("5/3", "1425")])
     w.set_turn(1, "Combat Declaration Phase")
     if marked:
         w.add(*palette_piece(module, "attack-target"), "1425", report=False)
     w.set_turn(1, BOMBARDMENT)
-    r = audit([w.advance(1).write(root / f"drift-declared-{marked}.vlog")], module=module)
+    r = audit_log(w, root / f"drift-declared-{marked}.vlog", module)
     assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 12.12"] == found

@@ -12,34 +12,15 @@ port or anchorage), 4.18 「落下傘降下又は強襲上陸によってマッ�
 the same findings."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bundled_module_util import bundled_module
-from recorded_audit_util import audit_formats, found
+from recorded_audit_util import found, game_module_fixtures, recorded_auditor
 
-DATA = Path(__file__).parent / "data" / "recorded"
 PASSWORDS = ("pw-im18", "pw-na18", "pw-om18")
 
 
-@pytest.fixture(scope="module")
-def im(tmp_path_factory) -> Path:
-    return bundled_module("invasion-malta", tmp_path_factory, "rec18-im").module
-
-
-@pytest.fixture(scope="module")
-def na(tmp_path_factory) -> Path:
-    return bundled_module("north-africa-41", tmp_path_factory, "rec18-na").module
-
-
-@pytest.fixture(scope="module")
-def om(tmp_path_factory) -> Path:
-    return bundled_module("operation-mercury", tmp_path_factory, "rec18-om").module
-
-
-def _audit(module: Path, files: list[str]) -> tuple[str, dict, str]:
-    return audit_formats(module, [DATA / f for f in files], PASSWORDS)
+na, om, im = game_module_fixtures("rec18")
+_audit = recorded_auditor(PASSWORDS)
 
 
 @pytest.mark.parametrize("suffix", ["", "-38"])

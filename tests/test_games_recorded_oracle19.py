@@ -15,35 +15,15 @@ was run:
 The ``-38`` twins are the same scripts played in VASSAL 3.8.0-beta1 and give the same report."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bundled_module_util import bundled_module
-from recorded_audit_util import audit_formats, found
+from recorded_audit_util import SUFFIXES, found, game_module_fixtures, recorded_auditor
 
-DATA = Path(__file__).parent / "data" / "recorded"
 PASSWORDS = ("pw-na19", "pw-om19", "pw-im19", "pw-om14", "pw-im14")
-SUFFIXES = ["", "-38"]
 
 
-@pytest.fixture(scope="module")
-def na(tmp_path_factory) -> Path:
-    return bundled_module("north-africa-41", tmp_path_factory, "rec19-na").module
-
-
-@pytest.fixture(scope="module")
-def om(tmp_path_factory) -> Path:
-    return bundled_module("operation-mercury", tmp_path_factory, "rec19-om").module
-
-
-@pytest.fixture(scope="module")
-def im(tmp_path_factory) -> Path:
-    return bundled_module("invasion-malta", tmp_path_factory, "rec19-im").module
-
-
-def _audit(module: Path, name: str) -> tuple[str, dict, str]:
-    return audit_formats(module, [DATA / name], PASSWORDS)
+na, om, im = game_module_fixtures("rec19")
+_audit = recorded_auditor(PASSWORDS)
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

@@ -22,39 +22,15 @@ from __future__ import annotations
 
 import json
 
-from pathlib import Path
-
 import pytest
 
-from bundled_module_util import bundled_module
-from recorded_audit_util import audit_formats, found
+from recorded_audit_util import SUFFIXES, found, game_module_fixtures, recorded_auditor, undos
 
-DATA = Path(__file__).parent / "data" / "recorded"
 PASSWORDS = ("pw-na20", "pw-om20", "pw-im20")
-SUFFIXES = ["", "-38"]
 
 
-@pytest.fixture(scope="module")
-def na(tmp_path_factory) -> Path:
-    return bundled_module("north-africa-41", tmp_path_factory, "rec20-na").module
-
-
-@pytest.fixture(scope="module")
-def om(tmp_path_factory) -> Path:
-    return bundled_module("operation-mercury", tmp_path_factory, "rec20-om").module
-
-
-@pytest.fixture(scope="module")
-def im(tmp_path_factory) -> Path:
-    return bundled_module("invasion-malta", tmp_path_factory, "rec20-im").module
-
-
-def _audit(module: Path, name: str) -> tuple[str, dict, str]:
-    return audit_formats(module, [DATA / name], PASSWORDS)
-
-
-def _undos(doc: dict) -> list[tuple[int, list[int]]]:
-    return [(u["step"], u["took_back"]) for u in doc["integrity"]["undo"]["undos"]]
+na, om, im = game_module_fixtures("rec20")
+_audit = recorded_auditor(PASSWORDS)
 
 
 KG1 = ["5/3", "S3-KG1-1", "S3-KG1-2", "S3-KG1-4", "S3-KG1-3"]
@@ -71,7 +47,7 @@ def test_a_split_undone_leaves_the_stack_over_the_limit(im, suffix):
     assert found(doc) == [("IM 3.32", f"im-splitundo20{suffix}.vlog", 19, 1, "movement", KG1)]
     f = doc["findings"][0]
     assert f["hexes"] == ["2020"] and "10 SP" in f["message"] and f["illustrative"]
-    assert _undos(doc) == [(17, [16])]
+    assert undos(doc) == [(17, [16])]
     assert doc["coverage"]["moves"]["judged"] == 1 and doc["coverage"]["moves"]["not_judged"]["undone"] == 2
     assert "[IM 3.32]" in text and "IM 3.32" in html
 
@@ -82,7 +58,7 @@ def test_a_split_kept_ends_the_phase_within_the_limit(im, suffix):
     Movement Phase ends; the limit binds only at a phase end (3.32): no finding. Both one-hex
     moves of units dropped this turn are legal (15.16) and judged."""
     _, doc, _ = _audit(im, f"im-split20{suffix}.vlog")
-    assert found(doc) == [] and _undos(doc) == []
+    assert found(doc) == [] and undos(doc) == []
     assert doc["coverage"]["moves"]["judged"] == 2
 
 
@@ -122,7 +98,7 @@ def test_a_move_out_of_supply_undone_before_the_supply_phase(na, suffix):
     16.1 finding, and the undone drag judged by no rule."""
     _, doc, _ = _audit(na, f"na41-oosundo20{suffix}.vlog")
     assert found(doc) == []
-    assert _undos(doc) == [(24, [23])]
+    assert undos(doc) == [(24, [23])]
     assert doc["coverage"]["moves"]["judged"] == 1 and doc["coverage"]["moves"]["not_judged"]["undone"] == 2
 
 
@@ -134,7 +110,7 @@ def test_an_oos_marker_placed_and_undone_at_the_supply_phase(na, suffix):
     text, doc, _ = _audit(na, f"na41-oosmark20{suffix}.vlog")
     assert found(doc) == [("NA41 16.1", f"na41-oosmark20{suffix}.vlog", 31, 1, "i2-axis-supply", ["3Aufkl"])]
     assert doc["findings"][0]["hexes"] == ["1210"] and "no OOS marker" in doc["findings"][0]["message"]
-    assert _undos(doc) == [(29, [28])]
+    assert undos(doc) == [(29, [28])]
     assert "took back step 28" in text and "Out of Supply" in text
 
 
@@ -232,4 +208,4 @@ def test_a_retreat_s_second_drag_undone_ends_it_in_enemy_zoc(na, suffix):
     assert found(doc) == [("NA41 12.2.1", name, 15, 1, "i1-axis-combat", ["6RTR"]),
                           ("NA41 12.2.1", name, 15, 1, "i1-axis-combat", ["3Hus"])]
     assert all(f["hexes"] == ["1809"] and "ends its retreat in enemy ZOC" in f["message"] for f in doc["findings"])
-    assert _undos(doc) == [(17, [16])]
+    assert undos(doc) == [(17, [16])]

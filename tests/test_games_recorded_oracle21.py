@@ -22,47 +22,15 @@ The ``-38`` twins are the same scripts played with the VASSAL versions swapped a
 report (dice faces and save dates apart)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bundled_module_util import bundled_module
-from recorded_audit_util import audit_formats, found
+from recorded_audit_util import SUFFIXES, chain, found, game_module_fixtures, recorded_auditor, undos, versions
 
-DATA = Path(__file__).parent / "data" / "recorded"
 PASSWORDS = ("pw-na21", "pw-om21", "pw-om21a", "pw-im21")
-SUFFIXES = ["", "-38"]
 
 
-@pytest.fixture(scope="module")
-def na(tmp_path_factory) -> Path:
-    return bundled_module("north-africa-41", tmp_path_factory, "rec21-na").module
-
-
-@pytest.fixture(scope="module")
-def om(tmp_path_factory) -> Path:
-    return bundled_module("operation-mercury", tmp_path_factory, "rec21-om").module
-
-
-@pytest.fixture(scope="module")
-def im(tmp_path_factory) -> Path:
-    return bundled_module("invasion-malta", tmp_path_factory, "rec21-im").module
-
-
-def _audit(module: Path, names: list[str]) -> tuple[str, dict, str]:
-    return audit_formats(module, [DATA / n for n in names], PASSWORDS)
-
-
-def _undos(doc: dict) -> list[tuple[int, list[int]]]:
-    return [(u["step"], u["took_back"]) for u in doc["integrity"]["undo"]["undos"]]
-
-
-def _chain(stem: str, files: int, suffix: str) -> list[str]:
-    return [f"{stem}-{i}{suffix}.vlog" for i in range(1, files + 1)]
-
-
-def _versions(doc: dict) -> list[str]:
-    return [f["vassal_version"] for f in doc["integrity"]["versions"]["files"]]
+na, om, im = game_module_fixtures("rec21")
+_audit = recorded_auditor(PASSWORDS)
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
@@ -78,7 +46,7 @@ def test_na41_whole_impulse_with_a_combat_each_side(na, suffix):
     assert found(doc) == []
     assert doc["coverage"]["moves"]["judged"] == 12 and doc["coverage"]["out_of_phase"] == []
     assert doc["partial"] is None
-    assert _undos(doc) == [(19, [18])]
+    assert undos(doc) == [(19, [18])]
     assert "took back step 18" in text and "3 Hus flipped to 3 Hus (reduced)" in text
     assert "0 findings" in text
 
@@ -98,7 +66,7 @@ def test_om_whole_turn_with_two_german_combats_and_an_allied_one(om, suffix):
     moves = doc["coverage"]["moves"]
     assert moves["judged"] == 7 and moves["not_judged"]["off-map"] == 3
     assert doc["coverage"]["out_of_phase"] == [] and doc["partial"] is None
-    assert _undos(doc) == [(26, [25])]
+    assert undos(doc) == [(26, [25])]
     assert "OM 9.63: whether Vogel (1 of 2) (G-Vogel-1)'s drag (W4316 to W4315)" in text
 
 
@@ -122,7 +90,7 @@ def test_im_whole_turn_an_infiltration_an_elimination_and_an_aa_left_fired(im, s
     assert doc["findings"][0]["hexes"] == ["1628"]
     assert doc["coverage"]["moves"]["judged"] == 2
     assert doc["coverage"]["out_of_phase"] == [] and doc["partial"] is None
-    assert _undos(doc) == [(22, [21])]
+    assert undos(doc) == [(22, [21])]
     assert "removed B/3 KOMR" in text and "partial:" not in text
     # 10.14 at GT1's Reset Phase end: AA that fought is Fired artillery like any other (2.24, 10.34);
     # no line claims it flips back in the AA Reset Phase instead, which the book does not say (the
@@ -150,12 +118,12 @@ def test_om_drop_turn_move_split_by_a_mid_phase_save_across_versions(om, suffix)
     first version again, the Allied player) moves D/1 Welsh one hex. 4.18: 1 hex on its drop turn:
     exactly OM 4.18 in file 2 at its first step, the move read whole across the seam (W4212 ->
     W4210); both version changes said; the seams close."""
-    files = _chain("om-version21", 3, suffix)
+    files = chain("om-version21", 3, suffix)
     text, doc, _ = _audit(om, files)
     assert found(doc) == [("OM 4.18", files[1], 1, 1, "german-movement", ["G-Vogel-1"])]
     assert doc["findings"][0]["hexes"] == ["W4212", "W4210"]
     first, other = ("3.7.26", "3.8.0-beta1") if suffix == "" else ("3.8.0-beta1", "3.7.26")
-    assert _versions(doc) == [first, other, first]
+    assert versions(doc) == [first, other, first]
     assert text.count("! Versions: the VASSAL version changes") == 2
     assert doc["continuity"] == [] and doc["coverage"]["moves"]["judged"] == 4
 
@@ -189,12 +157,12 @@ def test_na41_move_split_by_a_mid_phase_save_across_versions(na, suffix):
     Phase: together more than the 8 MP of extended movement with MA 5 (5.1; na41-seat20 judged
     1503 -> 0602 in one drag the same). Exactly NA41 5.1 at file 2's first step; 3 Aufkl's one
     hex legal; both version changes said."""
-    files = _chain("na41-version21", 3, suffix)
+    files = chain("na41-version21", 3, suffix)
     text, doc, _ = _audit(na, files)
     assert found(doc) == [("NA41 5.1", files[1], 1, 1, "i1-axis-movement", ["8MG"])]
     assert doc["coverage"]["moves"]["judged"] == 3 and doc["continuity"] == []
     first, other = ("3.7.26", "3.8.0-beta1") if suffix == "" else ("3.8.0-beta1", "3.7.26")
-    assert _versions(doc) == [first, other, first]
+    assert versions(doc) == [first, other, first]
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
@@ -216,7 +184,7 @@ def test_im_phases_typed_in_chat_never_on_the_tracker(im, suffix):
     but the audit reads phases from the tracker only: no move judged (4 not in their phase: two
     drops from the KG1 box, two moves), partial in every format, the chat line before the first
     such move quoted, no phase end reached."""
-    files = _chain("im-chat21", 2, suffix)
+    files = chain("im-chat21", 2, suffix)
     text, doc, html = _audit(im, files)
     assert found(doc) == []
     assert doc["coverage"]["moves"]["judged"] == 0
@@ -235,7 +203,7 @@ def test_na41_one_undo_too_many_puts_a_move_in_the_initial_phase(na, suffix):
     undone move judged by no rule."""
     text, doc, html = _audit(na, [f"na41-undofar21{suffix}.vlog"])
     assert found(doc) == []
-    assert _undos(doc) == [(11, [10]), (12, [9]), (13, [8])]
+    assert undos(doc) == [(11, [10]), (12, [9]), (13, [8])]
     out = doc["coverage"]["out_of_phase"]
     assert [(o["step"], o["unit"], o["from"], o["to"], o["phase"]) for o in out] == \
         [(15, "3 Aufkl", "1503", "1504", "Impulse 1: Axis Initial Phase")]

@@ -25,43 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from bundled_module_util import bundled_module
-from recorded_audit_util import audit_formats, found
+from recorded_audit_util import RECORDED as DATA, SUFFIXES, chain, found, game_module_fixtures, recorded_auditor, undos, versions
 
-DATA = Path(__file__).parent / "data" / "recorded"
 PASSWORDS = ("pw-na22", "pw-om22", "pw-im22", "pw-im22a")
-SUFFIXES = ["", "-38"]
 
 
-@pytest.fixture(scope="module")
-def na(tmp_path_factory) -> Path:
-    return bundled_module("north-africa-41", tmp_path_factory, "rec22-na").module
-
-
-@pytest.fixture(scope="module")
-def om(tmp_path_factory) -> Path:
-    return bundled_module("operation-mercury", tmp_path_factory, "rec22-om").module
-
-
-@pytest.fixture(scope="module")
-def im(tmp_path_factory) -> Path:
-    return bundled_module("invasion-malta", tmp_path_factory, "rec22-im").module
-
-
-def _audit(module: Path, names: list[str]) -> tuple[str, dict, str]:
-    return audit_formats(module, [DATA / n for n in names], PASSWORDS)
-
-
-def _undos(doc: dict) -> list[tuple[int, list[int]]]:
-    return [(u["step"], u["took_back"]) for u in doc["integrity"]["undo"]["undos"]]
-
-
-def _chain(stem: str, files: int, suffix: str) -> list[str]:
-    return [f"{stem}-{i}{suffix}.vlog" for i in range(1, files + 1)]
-
-
-def _versions(doc: dict) -> list[str]:
-    return [f["vassal_version"] for f in doc["integrity"]["versions"]["files"]]
+na, om, im = game_module_fixtures("rec22")
+_audit = recorded_auditor(PASSWORDS)
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
@@ -73,7 +43,7 @@ def test_na41_flip_undone_and_a_unit_flipped_back_to_full(na, suffix):
     text, doc, _ = _audit(na, [f"na41-flip22{suffix}.vlog"])
     assert found(doc) == []
     assert doc["coverage"]["moves"]["judged"] == 1 and doc["partial"] is None
-    assert _undos(doc) == [(14, [13])]
+    assert undos(doc) == [(14, [13])]
     assert "took back step 13" in text and "3 Hus flipped to 3 Hus (reduced)" in text
 
 
@@ -160,7 +130,7 @@ def test_om_advance_and_retreat_undone_together_then_replayed(om, suffix):
     assert found(doc) == []
     moves = doc["coverage"]["moves"]
     assert moves["judged"] == 3 and moves["not_judged"]["undone"] == 4 and doc["partial"] is None
-    assert _undos(doc) == [(26, [25]), (27, [24])]
+    assert undos(doc) == [(26, [25]), (27, [24])]
     assert "19 NZ moves W4315 -> W4416" in text
 
 
@@ -171,7 +141,7 @@ def test_im_chain_starting_with_a_turn_crossing_next_and_a_prev_by_the_other_pla
     Allied player: Prev (the tracker back to GT2's Airborne Operations Phase). File 3: KG1 unit 1
     1424 -> 1423 with the tracker on that phase: out of phase, not judged (partial 1 of 2). The seams
     close; both version changes said; no finding."""
-    files = _chain("im-prev22", 3, suffix)
+    files = chain("im-prev22", 3, suffix)
     text, doc, _ = _audit(im, files)
     assert found(doc) == [] and doc["continuity"] == []
     (out,) = doc["coverage"]["out_of_phase"]
@@ -180,7 +150,7 @@ def test_im_chain_starting_with_a_turn_crossing_next_and_a_prev_by_the_other_pla
     assert out["phase"].startswith("Airborne Operations Phase")
     assert doc["partial"] and "1 of 2 unit move(s) were not judged" in doc["partial"]
     first, other = ("3.7.26", "3.8.0-beta1") if suffix == "" else ("3.8.0-beta1", "3.7.26")
-    assert _versions(doc) == [first, other, first]
+    assert versions(doc) == [first, other, first]
     assert [s["differences"] for s in doc["integrity"]["seams"]] == [0, 0]
 
 
@@ -191,7 +161,7 @@ def test_na41_two_files_begun_from_the_same_save(na, suffix):
     again, then 2 MG Bn 1604 -> 1606. Each move is legal on its own; the seam does not close (both
     units back on 1503, the tracker back in the Axis Movement Phase) and is said as file 2 starting
     where file 1 began; the repeated moves are not added up (no 5.1)."""
-    files = _chain("na41-overlap22", 2, suffix)
+    files = chain("na41-overlap22", 2, suffix)
     text, doc, html = _audit(na, files)
     assert found(doc) == []
     assert doc["coverage"]["moves"]["judged"] == 5
@@ -213,7 +183,7 @@ def test_im_prev_pressed_between_files_with_no_log(im, suffix):
     out of phase (partial). The warning names a Prev between the files as a cause, not only an Undo
     after stepping file 1 (before: "an Undo of a stepped tracker command" was the one cause given,
     which nobody did here)."""
-    files = _chain("im-prevgap22", 2, suffix)
+    files = chain("im-prevgap22", 2, suffix)
     text, doc, html = _audit(im, files)
     assert found(doc) == []
     assert [(c["what"], c["was"], c["now"]) for c in doc["continuity"]] == [
@@ -235,7 +205,7 @@ def test_na41_drag_undone_with_the_move_reports_off(na, suffix):
     assert found(doc) == []
     moves = doc["coverage"]["moves"]
     assert moves["judged"] == 2 and moves["not_judged"]["undone"] == 2 and doc["partial"] is None
-    assert _undos(doc) == [(11, [10])]
+    assert undos(doc) == [(11, [10])]
     assert "took back step 10: move of 8 MG Bn" in text and "0602" in text
 
 

@@ -22,35 +22,15 @@ The ``-38`` twins are the same scripts played with the VASSAL versions swapped a
 report (piece ids and save dates apart)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bundled_module_util import bundled_module
-from recorded_audit_util import audit_formats, found
+from recorded_audit_util import RECORDED as DATA, SUFFIXES, found, game_module_fixtures, recorded_auditor
 
-DATA = Path(__file__).parent / "data" / "recorded"
 PASSWORDS = ("pw-na23", "pw-om23", "pw-im23", "pw-alice23", "pw-bob23")
-SUFFIXES = ["", "-38"]
 
 
-@pytest.fixture(scope="module")
-def na(tmp_path_factory) -> Path:
-    return bundled_module("north-africa-41", tmp_path_factory, "rec23-na").module
-
-
-@pytest.fixture(scope="module")
-def om(tmp_path_factory) -> Path:
-    return bundled_module("operation-mercury", tmp_path_factory, "rec23-om").module
-
-
-@pytest.fixture(scope="module")
-def im(tmp_path_factory) -> Path:
-    return bundled_module("invasion-malta", tmp_path_factory, "rec23-im").module
-
-
-def _audit(module: Path, name: str) -> tuple[str, dict, str]:
-    return audit_formats(module, [DATA / name], PASSWORDS)
+na, om, im = game_module_fixtures("rec23")
+_audit = recorded_auditor(PASSWORDS)
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

@@ -60,6 +60,16 @@ def _plain(rs, board, side: str, oases: bool = True, unknown: str | None = None)
     return out, set(full).union(*port_reach.values())
 
 
+def _random_area() -> tuple[list[str], list[str]]:
+    """Where :func:`_random_position` puts things: the land hexes around Tobruk (columns 20-39,
+    rows 28-62) and the map's places whose holder is recorded (``held_place``)."""
+    probe = position(HEAD.format(side="Allied"))
+    board = ruleset_for(probe.game).board(probe)
+    hexes = sorted(h for h in board.map.hexes if 20 <= int(h[:2]) <= 39 and 28 <= int(h[2:]) <= 62
+                   and not board.is_water(h))
+    return hexes, [h for h in sorted(board.map.hexes) if held_place(board, h)]
+
+
 def _random_position(rng: random.Random, hexes: list[str], places: list[str]) -> str:
     """Units of both sides around Tobruk (some in the Tobruk Holding Box, some trucks on their MSU
     face, some under OOS markers), some places' control stated, some last holders recorded, some
@@ -89,12 +99,7 @@ def test_lines_give_the_plain_statuses_and_reach_for_every_reading():
     side, the enemy) and without oases (27.2), Lines' statuses, reach, what meets the unstated
     places and each unit's ``traces`` are those of the plain computation."""
     rng = random.Random(18)
-    probe = position(HEAD.format(side="Allied"))
-    rs = ruleset_for(probe.game)
-    board = rs.board(probe)
-    hexes = sorted(h for h in board.map.hexes if 20 <= int(h[:2]) <= 39 and 28 <= int(h[2:]) <= 62
-                   and not board.is_water(h))
-    places = [h for h in sorted(board.map.hexes) if held_place(board, h)]
+    hexes, places = _random_area()
     turned = 0
     line = HEAD.format(side="Allied") + '\n[[units]]\nunit = "4/2 NZ"\nhex = "2265"\n'
     fixed = [_siege(None), _siege(None, marked=True), line]

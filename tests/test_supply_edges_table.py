@@ -13,12 +13,11 @@ import random
 from dataclasses import replace
 
 from rules_util import position
-from test_na41_supply_lines import HEAD, _random_position
+from test_na41_supply_lines import _random_area, _random_position
 from test_rules_north_africa_41_port_control import _siege
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.core import supply as sup
 from vmodgen.rules.games.north_africa_41 import supply
-from vmodgen.rules.games.north_africa_41.carried import held_place
 
 
 def _reference(board, sources, rules) -> dict[str, float]:
@@ -73,12 +72,7 @@ def test_na41_lines_from_the_table_are_the_step_by_step_lines_position_after_pos
     leg), each side, with the table and without it (``edges`` None: the costs asked step by step),
     equal to the reference search."""
     rng = random.Random(19)
-    probe = position(HEAD.format(side="Allied"))
-    rs = ruleset_for(probe.game)
-    board = rs.board(probe)
-    hexes = sorted(h for h in board.map.hexes if 20 <= int(h[:2]) <= 39 and 28 <= int(h[2:]) <= 62
-                   and not board.is_water(h))
-    places = [h for h in sorted(board.map.hexes) if held_place(board, h)]
+    hexes, places = _random_area()
     texts = [_siege(None), _siege("allied")] + [_random_position(rng, hexes, places) for _ in range(4)]
     compared = 0
     for text in texts + texts[:1]:                 # the first again, after the table is full

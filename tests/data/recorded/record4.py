@@ -134,9 +134,7 @@ def older_na41(root: Path, project: Path) -> Path:
 def main() -> int:
     args, work = recordkit.start(__doc__, "record4-")
     om = args.modules / "operation-mercury.vmod"
-    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
-                                 [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")],
-                                 work / "om-start.vsav")
+    om_start = recordkit.om_start(om, work)
     na = args.modules / "north-africa-41.vmod"
     chain1, chain2 = na41_chain(work / "na41-chain-1.vsav")
     runs = [("im-leros", args.modules / "invasion-malta.vmod", leros()),
@@ -146,10 +144,8 @@ def main() -> int:
             ("na41-chain-1", na, chain1)]
     if not args.only or "na41-chain-2" in args.only:
         runs.append(("na41-chain-2", older_na41(work / "old", HERE.parents[2]), chain2))
-    for name, module, lines in runs:
-        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out,
-                                                                   args.suffix):
-            return 1
+    if not recordkit.run_all(runs, args, work):
+        return 1
     return 0
 
 

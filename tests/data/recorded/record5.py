@@ -76,15 +76,11 @@ def na41_replacements() -> list[str]:
 def main() -> int:
     args, work = recordkit.start(__doc__, "record5-")
     om = args.modules / "operation-mercury.vmod"
-    start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23",
-                              [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
-                              + [("G-III-100-Geb-1", "german-airlanding")], work / "om-night-start.vsav")
+    start = recordkit.om_start(om, work, [("G-III-100-Geb-1", "german-airlanding")], "om-night-start.vsav")
     runs = [("om-night", om, om_night(start)),
             ("na41-repl", args.modules / "north-africa-41.vmod", na41_replacements())]
-    for name, module, lines in runs:
-        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out,
-                                                                   args.suffix):
-            return 1
+    if not recordkit.run_all(runs, args, work):
+        return 1
     return 0
 
 

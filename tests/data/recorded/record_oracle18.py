@@ -91,15 +91,10 @@ def na41_pair(work: Path, sfx: str) -> list[tuple[str, list[str]]]:
 def main() -> int:
     args, work = recordkit.start(__doc__, "record18-")
     sfx = args.suffix
-    im = args.modules / "invasion-malta.vmod"
-    om = args.modules / "operation-mercury.vmod"
-    na = args.modules / "north-africa-41.vmod"
-    im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2"),
-                                                               ("oos", "axis-paradrop-kg3")], work / "im-start.vsav")
-    first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
-    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
-                                 work / "om-start.vsav")
-    im_bare = record.start_save(im, "invasion-malta", None, [("oos", "axis-paradrop-kg3")], work / "im-bare.vsav")
+    im, om, na = recordkit.game_modules(args.modules)
+    im_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD_OOS)
+    om_start = recordkit.om_start(om, work)
+    im_bare = recordkit.im_start(im, work, [("oos", "axis-paradrop-kg3")], "im-bare.vsav")
     runs = [("im-overstack18", im, im_overstack(im_start)), ("im-oos18", im, im_oos(im_bare)), ("na41-zocredo18", na, na41_zocredo()),
             ("na41-zocundo18", na, na41_zocundo()),
             ("om-behind18", om, om_behind(om_start))] + [(name, na, lines) for name, lines in na41_pair(work, sfx)]

@@ -85,19 +85,13 @@ def im_leros() -> list[str]:
 
 def main() -> int:
     args, work = recordkit.start(__doc__, "record19-")
-    sfx = args.suffix
-    im = args.modules / "invasion-malta.vmod"
-    om = args.modules / "operation-mercury.vmod"
-    na = args.modules / "north-africa-41.vmod"
-    first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
-    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
-                                 work / "om-start.vsav")
+    im, om, na = recordkit.game_modules(args.modules)
+    om_start = recordkit.om_start(om, work)
     runs = [("na41-stackout19", na, na41_stack("out")), ("na41-stackleft19", na, na41_stack("")),
             ("na41-stackundo19", na, na41_stack("undo")),
             ("om-retreat19", om, om_retreat(om_start)), ("im-leros19", im, im_leros())]
-    for name, module, lines in runs:
-        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
-            return 1
+    if not recordkit.run_all(runs, args, work):
+        return 1
     return 0
 
 

@@ -119,23 +119,16 @@ def om_prev(start: Path) -> list[str]:
 
 def main() -> int:
     args, work = recordkit.start(__doc__, "record20-")
-    sfx = args.suffix
-    im = args.modules / "invasion-malta.vmod"
-    om = args.modules / "operation-mercury.vmod"
-    na = args.modules / "north-africa-41.vmod"
-    im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2"),
-                                                               ("oos", "axis-paradrop-kg3")], work / "im-start.vsav")
-    first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
-    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
-                                 work / "om-start.vsav")
+    im, om, na = recordkit.game_modules(args.modules)
+    im_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD_OOS)
+    om_start = recordkit.om_start(om, work)
     runs = [("im-splitundo20", im, im_split(im_start, True)), ("im-split20", im, im_split(im_start, False)),
             ("im-combat20", im, im_combat(im_start)), ("na41-seat20", na, na41_seat()),
             ("na41-oosundo20", na, na41_oos(True)), ("na41-oosmark20", na, na41_oos(False)),
             ("na41-retreat20", na, na41_retreat(False)),
             ("na41-retreatundo20", na, na41_retreat(True)), ("om-prev20", om, om_prev(om_start))]
-    for name, module, lines in runs:
-        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
-            return 1
+    if not recordkit.run_all(runs, args, work):
+        return 1
     return 0
 
 

@@ -181,20 +181,14 @@ def chain(name: str, module: Path, files: list[list[str]], args, work: Path) -> 
 def main() -> int:
     args, work = recordkit.start(__doc__, "record21-")
     sfx = args.suffix
-    im = args.modules / "invasion-malta.vmod"
-    om = args.modules / "operation-mercury.vmod"
-    na = args.modules / "north-africa-41.vmod"
-    im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2"),
-                                                               ("oos", "axis-paradrop-kg3")], work / "im-start.vsav")
-    first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
-    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
-                                 work / "om-start.vsav")
+    im, om, na = recordkit.game_modules(args.modules)
+    im_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD_OOS)
+    om_start = recordkit.om_start(om, work)
     runs = [("na41-turn21", na, na41_turn()), ("om-turn21", om, om_turn(om_start)), ("im-turn21", im, im_turn(im_start)),
             ("na41-undofar21", na, na41_undofar()), ("im-airhead21", im, im_airhead(im_start)),
             ("om-boxback21", om, om_boxback(om_start))]
-    for name, module, lines in runs:
-        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
-            return 1
+    if not recordkit.run_all(runs, args, work):
+        return 1
     chains = [("om-version21", om, om_version(om_start, work, sfx)), ("na41-version21", na, na41_version(work, sfx)),
               ("im-chat21", im, im_chat(im_start, work, sfx))]
     for name, module, files in chains:

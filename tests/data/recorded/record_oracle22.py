@@ -162,20 +162,15 @@ def na41_overlap(work: Path, sfx: str) -> list[list[str]]:
 def main() -> int:
     args, work = recordkit.start(__doc__, "record22-")
     sfx = args.suffix
-    im = args.modules / "invasion-malta.vmod"
-    om = args.modules / "operation-mercury.vmod"
-    na = args.modules / "north-africa-41.vmod"
-    im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2")], work / "im-start.vsav")
-    first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
-    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
-                                 work / "om-start.vsav")
+    im, om, na = recordkit.game_modules(args.modules)
+    im_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD)
+    om_start = recordkit.om_start(om, work)
     runs = [("na41-flip22", na, na41_flip()), ("om-repalette22", om, om_repalette(om_start)),
             ("im-copy22", im, im_copy(im_start)), ("na41-overdrop22", na, na41_overdrop()),
             ("na41-noreport22", na, na41_noreport()), ("om-advundo22", om, om_advundo(om_start)),
             ("na41-noreportundo22", na, na41_noreport_undo()), ("na41-overfix22", na, na41_overfix())]
-    for name, module, lines in runs:
-        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out, sfx):
-            return 1
+    if not recordkit.run_all(runs, args, work):
+        return 1
     chains = [("im-prev22", im, im_prev(im_start, work, sfx)), ("na41-overlap22", na, na41_overlap(work, sfx)),
               ("im-prevgap22", im, im_prevgap(im_start, work, sfx))]
     for name, module, files in chains:

@@ -81,20 +81,14 @@ def na41_otherseat() -> list[str]:
 
 def main() -> int:
     args, work = recordkit.start(__doc__, "record23-")
-    im = args.modules / "invasion-malta.vmod"
-    om = args.modules / "operation-mercury.vmod"
-    na = args.modules / "north-africa-41.vmod"
-    im_start = record.start_save(im, "invasion-malta", None, [("airhead", "axis-paradrop-kg2")], work / "im-start.vsav")
-    first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
-    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
-                                 work / "om-start.vsav")
+    im, om, na = recordkit.game_modules(args.modules)
+    im_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD)
+    om_start = recordkit.om_start(om, work)
     runs = [("na41-multidrag23", na, na41_multidrag()), ("im-phasechat23", im, im_phasechat(im_start)),
             ("om-seat23", om, om_seat(om_start)),
             ("om-multidrag23", om, om_multidrag(om_start)), ("na41-otherseat23", na, na41_otherseat())]
-    for name, module, lines in runs:
-        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out,
-                                                                   args.suffix):
-            return 1
+    if not recordkit.run_all(runs, args, work):
+        return 1
     return 0
 
 

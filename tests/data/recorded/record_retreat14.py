@@ -65,14 +65,10 @@ def im_landing() -> list[str]:
 def main() -> int:
     args, work = recordkit.start(__doc__, "record14-")
     om = args.modules / "operation-mercury.vmod"
-    first_wave = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
-    om_start = record.start_save(om, "operation-mercury", "Scenario 3: Maleme-Suda, May 20-23", first_wave,
-                                 work / "om-start.vsav")
+    om_start = recordkit.om_start(om, work)
     im = args.modules / "invasion-malta.vmod"
-    for name, module, lines in [("om-retreat14", om, om_retreat(om_start)), ("im-landing14", im, im_landing())]:
-        if recordkit.wanted(name, args.only) and not recordkit.run(args.vassal, module, name, lines, work, args.out,
-                                                                   args.suffix):
-            return 1
+    if not recordkit.run_all([("om-retreat14", om, om_retreat(om_start)), ("im-landing14", im, im_landing())], args, work):
+        return 1
     return 0
 
 

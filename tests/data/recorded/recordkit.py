@@ -1,6 +1,7 @@
 """What the recorders of ``tests/data/recorded`` share (``record4.py`` … ``record7.py``,
-``record_pending.py``): their command-line arguments and the run of one script in real VASSAL
-(the oracle's ``record`` driver, ``/work/vassal-oracle/README.md``), checked and copied out."""
+``record_pending.py``, ``record_oracle*.py``): their command-line arguments, the bundled modules
+and the usual starting saves, and the run of scripts in real VASSAL (the oracle's ``record``
+driver, ``/work/vassal-oracle/README.md``), checked and copied out."""
 from __future__ import annotations
 
 import argparse
@@ -12,6 +13,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 V37, V38 = "/work/vassal-oracle/vassal37", "/work/vassal-oracle/vassal38"
+OM_SCENARIO_3 = "Scenario 3: Maleme-Suda, May 20-23"
+# OM Scenario 3's German first wave, in its off-map box of the starting save
+OM_FIRST_WAVE = [(u, "german-first-wave") for u in ("G-9-III-Sturm", "G-Vogel-1", "G-Vogel-2")]
+# IM starting-save pieces: the Airhead in the KG2 paradrop box (and an Out of Supply marker in KG3's)
+IM_AIRHEAD = [("airhead", "axis-paradrop-kg2")]
+IM_AIRHEAD_OOS = IM_AIRHEAD + [("oos", "axis-paradrop-kg3")]
 
 
 def arguments(doc: str | None = None, *, suffix: bool = True) -> argparse.ArgumentParser:
@@ -36,6 +43,25 @@ def start(doc: str | None, prefix: str, *, suffix: bool = True) -> tuple[argpars
         import record
         record.VASSAL_VERSION = "3.8.0-beta1"
     return args, Path(tempfile.mkdtemp(prefix=prefix))
+
+
+def game_modules(modules: Path) -> tuple[Path, Path, Path]:
+    """The bundled modules (Invasion: Malta, Operation Mercury, North Africa '41) in ``modules``."""
+    return (modules / "invasion-malta.vmod", modules / "operation-mercury.vmod",
+            modules / "north-africa-41.vmod")
+
+
+def im_start(im: Path, work: Path, pieces: list[tuple[str, str]], name: str = "im-start.vsav") -> Path:
+    """An Invasion: Malta starting save in ``work`` with ``pieces`` (piece, off-map box) placed."""
+    import record
+    return record.start_save(im, "invasion-malta", None, pieces, work / name)
+
+
+def om_start(om: Path, work: Path, extra: list[tuple[str, str]] | None = None, name: str = "om-start.vsav") -> Path:
+    """An Operation Mercury Scenario 3 starting save in ``work``: the German first wave in its box,
+    and ``extra`` (piece, off-map box) placed too."""
+    import record
+    return record.start_save(om, "operation-mercury", OM_SCENARIO_3, OM_FIRST_WAVE + (extra or []), work / name)
 
 
 def wanted(name: str, only: list[str] | None) -> bool:
@@ -70,3 +96,10 @@ def run(vassal: str, module: Path, name: str, lines: list[str], work: Path, out:
     (out / f"{name}{suffix}.script").write_text(script.read_text().replace(str(work), "<scratch>"))
     print(f"{name}{suffix}: {log.stat().st_size} bytes, {len(lines)} script lines (report {work / name}{suffix}.report)")
     return True
+
+
+def run_all(runs: list[tuple[str, Path, list[str]]], args: argparse.Namespace, work: Path) -> bool:
+    """:func:`run` each (name, module, script lines) of ``runs`` that ``--only`` asks for, in
+    order; False at the first VASSAL did not play as written."""
+    return all(run(args.vassal, module, name, lines, work, args.out, args.suffix)
+               for name, module, lines in runs if wanted(name, args.only))
