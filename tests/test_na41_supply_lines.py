@@ -76,10 +76,12 @@ def _random_position(rng: random.Random, hexes: list[str], places: list[str]) ->
     ports' capacity stated."""
     side = rng.choice(["Allied", "Axis"])
     text = HEAD.format(side=side)
+    fields: dict[str, str] = {}        # one [[hexes]] entry a hex (a hex described twice is refused)
     for h in rng.sample(places, rng.randint(0, 4)):
-        text += f'\n[[hexes]]\nhex = "{h}"\ncontrol = "{rng.choice(["allied", "axis"])}"\n'
+        fields[h] = f'control = "{rng.choice(["allied", "axis"])}"\n'
     if rng.random() < 0.4:
-        text += '\n[[hexes]]\nhex = "3138"\ncapacity = ' + str(rng.choice([0, 1, 2])) + "\n"
+        fields["3138"] = fields.get("3138", "") + f"capacity = {rng.choice([0, 1, 2])}\n"
+    text += "".join(f'\n[[hexes]]\nhex = "{h}"\n{f}' for h, f in fields.items())
     for name in rng.sample(ALLIED, rng.randint(2, 8)) + rng.sample(AXIS, rng.randint(2, 8)):
         where = "Tobruk Holding Box" if name in ALLIED and rng.random() < 0.1 else rng.choice(hexes)
         marker = rng.choice(["", "", 'status = ["oos"]\n', 'status = ["oos_red"]\n'])
