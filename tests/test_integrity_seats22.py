@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from vmodgen.cli import cli
 from vmodgen.testing.log_writer import LogWriter
+from vmodgen.vassal.commands import Command
 
 PIECE = "+/1/piece;;;a.png;Rifles/Main Map;100;100"
 START = "\x1b".join(["begin_save", "", PIECE, "end_save"])
@@ -87,3 +88,38 @@ def test_an_observer_who_never_moves_is_not_named(tmp_path: Path) -> None:
     as_player(w, "Carol").chat("go on")
     sec, _ = integrity(w.write(tmp_path / "observer-watches.vlog"))
     assert observer_flags(sec) == []
+
+
+def test_sitting_at_a_side_another_player_holds_is_no_hand_over(tmp_path: Path) -> None:
+    """Alice (Red) and Bob (Blue) are seated; Alice switches to Blue while Bob still holds it,
+    then back to Red. Before: "Blue changed hands from Bob to Alice" (the seats line still showing
+    Bob at Blue, and no change back). VASSAL's side dialog offers only free sides, so the file says
+    two players held Blue at once: that is said, and no side changed hands."""
+    w = seated([("Alice", "Red"), ("Bob", "Blue")])
+    w.chat("hi").move("1", ("Main Map", 200, 100))
+    switch(w, "Alice", "Red", "Blue")          # step 5
+    w.chat("for Bob")
+    switch(w, "Alice", "Blue", "Red")
+    w.chat("back")
+    path = w.write(tmp_path / "sits-at-held-side.vlog")
+    sec, outs = integrity(path)
+    assert sec["seats"]["side_changes"] == []
+    assert not any("changed hands" in f for f in sec["flags"])
+    assert f"Seats: Bob and Alice both held Blue in {path} (step 5)." in sec["flags"]
+    assert "both held Blue" in outs["text"]
+    assert {"name": "Bob", "side": "Blue"} in sec["seats"]["files"][0]["seats"]
+
+
+def test_two_players_on_one_side_in_the_starting_roster_is_no_hand_over(tmp_path: Path) -> None:
+    """The starting roster seats Alice and Bob both at Red (Carol at Blue). Before: "Red changed
+    hands from Alice to Bob". Now: both held Red, in the starting roster; no side changed hands."""
+    w = LogWriter(START, player="Alice", player_id=PW["Alice"])
+    # the save's own roster, before its first logged step (step 0), as VASSAL writes a loaded game's
+    w.root.subs[:0] = [Command(f"PLAYER\t{PW[n]}\t{n}\t{sd}") for n, sd in
+                       (("Alice", "Red"), ("Bob", "Red"), ("Carol", "Blue"))]
+    w.chat("hi").move("1", ("Main Map", 200, 100))
+    as_player(w, "Bob").move("1", ("Main Map", 300, 100))
+    path = w.write(tmp_path / "two-on-red.vlog")
+    sec, _ = integrity(path)
+    assert sec["seats"]["side_changes"] == []
+    assert f"Seats: Alice and Bob both held Red in {path} (its starting roster)." in sec["flags"]

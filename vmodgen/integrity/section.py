@@ -304,10 +304,19 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
             if s.name in last and last[s.name] != s.side:
                 flags.append(f"Seats: {s.name} changed sides within {f.path} ({last[s.name]} -> {s.side}, "
                              f"step {s.step}).")
+            sharing = [n for n, sd in seated.items() if n != s.name and sd == s.side]
             seated[s.name] = last[s.name] = s.side
-            # each claim in its order: a side handed to another player within the file changes hands
-            if s.side.strip().lower() not in OPEN_SIDES and (not holders[s.side] or holders[s.side][-1][1] != s.name):
-                holders[s.side].append((f.path, s.name))
+            if s.side.strip().lower() not in OPEN_SIDES:
+                if sharing:
+                    # a claim of a side another player still holds hands nothing over: VASSAL's side
+                    # dialog offers only free sides (PlayerRoster.getAvailableSides), so an edited
+                    # file or a race wrote it (rv-d22 item 2)
+                    where = "its starting roster" if s.step == 0 else f"step {s.step}"
+                    flags.append(f"Seats: {' and '.join(sharing)} and {s.name} both held {s.side} in "
+                                 f"{f.path} ({where}).")
+                elif not holders[s.side] or holders[s.side][-1][1] != s.name:
+                    # each claim in its order: a side handed to another player within the file changes hands
+                    holders[s.side].append((f.path, s.name))
             if blanked:                 # sanitize blanked every password (the file says, and none is kept)
                 continue
             keys[s.password_key].add(s.name)
