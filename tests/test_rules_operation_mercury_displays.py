@@ -332,10 +332,14 @@ def _supply_with_last_end(last: str) -> str:
             + f"om_last_end = {last}\n")
 
 
-@pytest.mark.parametrize("last", ["{turn = 4}", '{turn = "x", phase = 3}', '{turn = 4, phase = "recovery", x = 1}', "5"])
+@pytest.mark.parametrize("last", ["{turn = 4}", '{turn = "x", phase = 3}', '{turn = 4, phase = "recovery", x = 1}', "5",
+                                  '{turn = 0, phase = "german-combat"}', '{turn = -2, phase = "recovery"}',
+                                  '{turn = true, phase = "recovery"}'])
 def test_a_malformed_last_phase_end_is_refused(last):
     """``[state] om_last_end`` must be ``{turn = 3, phase = "..."}``: refused, naming the key (rv-b22w
-    item 5: before, ``{turn = 4}`` was accepted and read as the phase "None")."""
+    item 5: before, ``{turn = 4}`` was accepted and read as the phase "None"). Its turn is a game turn
+    as ``[position] turn`` takes one, at least 1 (rv-d22 item 4: before, ``turn = 0`` and ``turn = -2``
+    were accepted and GT0 read as a Night turn, 12.15)."""
     with pytest.raises(InputError, match="om_last_end"):
         position(_supply_with_last_end(last))
 

@@ -304,10 +304,19 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
             if s.name in last and last[s.name] != s.side:
                 flags.append(f"Seats: {s.name} changed sides within {f.path} ({last[s.name]} -> {s.side}, "
                              f"step {s.step}).")
+            sharing = [n for n, sd in seated.items() if n != s.name and sd == s.side]
             seated[s.name] = last[s.name] = s.side
-            # each claim in its order: a side handed to another player within the file changes hands
-            if s.side.strip().lower() not in OPEN_SIDES and (not holders[s.side] or holders[s.side][-1][1] != s.name):
-                holders[s.side].append((f.path, s.name))
+            if s.side.strip().lower() not in OPEN_SIDES:
+                if sharing:
+                    # a claim of a side another player still holds hands nothing over: VASSAL's side
+                    # dialog offers only free sides (PlayerRoster.getAvailableSides), so an edited
+                    # file or a race wrote it (rv-d22 item 2)
+                    where = "its starting roster" if s.step == 0 else f"step {s.step}"
+                    flags.append(f"Seats: {' and '.join(sharing)} and {s.name} both held {s.side} in "
+                                 f"{f.path} ({where}).")
+                elif not holders[s.side] or holders[s.side][-1][1] != s.name:
+                    # each claim in its order: a side handed to another player within the file changes hands
+                    holders[s.side].append((f.path, s.name))
             if blanked:                 # sanitize blanked every password (the file says, and none is kept)
                 continue
             keys[s.password_key].add(s.name)
@@ -327,11 +336,15 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
                              "The rules may have that side's units moved by the other player (a retreat, an "
                              "advance after combat): check each.")
         files.append(entry)
-        open_seat = _open_seat_moved(f, seated) if playable else None
-        if open_seat is not None:
+        # every player's moves, not only the recorder's: a live game's log holds every client's
+        # moves, and an observer who drags is as often another player as the recorder (rv-d22 item 1)
+        for mover in (f.move_steps if playable else {}):
+            open_seat = _open_seat_moved(f, seated, mover)
+            if open_seat is None:
+                continue
             # a player who sits at no side moves for nobody while others hold sides (VASSAL lets an
             # observer drag any piece that has no Restricted Access)
-            flags.append(f"Seats: {f.recorder} moved pieces in {f.path} while seated as "
+            flags.append(f"Seats: {mover} moved pieces in {f.path} while seated as "
                          f"'{open_seat or 'no side'}' (sides held by players in these files: "
                          f"{', '.join(sorted(playable))}).")
     changes = []
@@ -363,12 +376,12 @@ def _side_key(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
-def _open_seat_moved(f: FileFacts, seated: dict[str, str]) -> str | None:
-    """The open seat (observer, solitaire …) the recorder of ``f`` sat at when moving pieces,
+def _open_seat_moved(f: FileFacts, seated: dict[str, str], mover: str) -> str | None:
+    """The open seat (observer, solitaire …) ``mover`` sat at when moving pieces in ``f``,
     read at each move's step (a player who moved as German and then gave the seat up did not
     move as an observer); None when every move was made from a side's seat."""
-    for step in f.move_steps.get(f.recorder, ()):
-        side = _seat_at(f, seated, f.recorder, step)
+    for step in f.move_steps.get(mover, ()):
+        side = _seat_at(f, seated, mover, step)
         if side is not None and side.strip().lower() in OPEN_SIDES:
             return side
     return None

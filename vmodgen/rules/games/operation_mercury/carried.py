@@ -31,13 +31,20 @@ class MercuryMemory(Memory):
 
     @classmethod
     def refusal(cls, key: str, value: object) -> str | None:
-        """As :meth:`Memory.refusal`; ``om_last_end`` must also be ``{turn = 3, phase = "..."}`` (a whole
-        turn, if given, and a phase id: rv-b22w item 5, before ``{turn = 2}`` was accepted)."""
+        """As :meth:`Memory.refusal`; ``om_last_end`` must also be ``{turn = 3, phase = "..."}`` (a turn
+        of the game, if given, and a phase id: rv-b22w item 5, before ``{turn = 2}`` was accepted;
+        rv-d22 item 4, before ``turn = 0`` was accepted and read as a Night turn)."""
         if key == "om_last_end" and isinstance(value, dict) and not (
                 isinstance(value.get("phase"), str) and set(value) <= {"turn", "phase"}
-                and ("turn" not in value or (isinstance(value["turn"], int) and not isinstance(value["turn"], bool)))):
-            return f'[state] om_last_end must be {{turn = 3, phase = "german-combat"}}, not {value!r}'
+                and ("turn" not in value or _game_turn(value["turn"]))):
+            return (f'[state] om_last_end must be {{turn = 3, phase = "german-combat"}} (a turn of at least 1), '
+                    f'not {value!r}')
         return super().refusal(key, value)
+
+
+def _game_turn(turn: object) -> bool:
+    """Whether ``turn`` is a game turn as ``[position] turn`` takes one: a whole number of at least 1."""
+    return isinstance(turn, int) and not isinstance(turn, bool) and turn >= 1
 
 
 def mercury(pos: Position) -> MercuryMemory:
@@ -65,7 +72,7 @@ def last_phase_end(pos: Position) -> tuple[int | None, str] | None:
     if last is not None:
         turn = last.get("turn") if isinstance(last, dict) else None
         phase = last.get("phase") if isinstance(last, dict) else None
-        if phase not in ids or not (turn is None or (isinstance(turn, int) and not isinstance(turn, bool))):
+        if phase not in ids or not (turn is None or _game_turn(turn)):
             return None
         return turn, str(phase)
     if pos.phase not in ids:
