@@ -49,3 +49,46 @@ def test_conversion_two_phases_early_is_a_finding(na41):
     10's Preparation Phase: a finding."""
     r = _convert(na41, 9, "supply-attrition")
     assert [f for f in r.findings if f.rule == "NA41 20.4.2" and f.phase == "supply-attrition"]
+
+
+def _withdraw(na41, phase: str, *, start: str | None = None):
+    """3 Ind Mot Bde (Allied) put in the Withdrawn Units box on turn 3 in ``phase`` (from its hex, or
+    first moved to ``start`` in the Preparation Phase)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    if start:
+        w.set_turn(3, ids.index("preparation"))
+        w.move("3IndMot", start)
+    w.set_turn(3, ids.index(phase))
+    w.move("3IndMot", "withdrawn")
+    w.advance(1)
+    return audit([w.write(root / f"wd-{phase}-{start}.vlog")], module=module)
+
+
+@pytest.mark.parametrize("phase", ["i1-allied-movement", "i1-axis-movement", "i1-axis-combat"])
+def test_a_withdrawal_outside_the_preparation_phase_is_found(na41, phase):
+    """20.2 「撤去は、準備フェイズ中に発生します」, 20.3 「撤退は撤去と同じです」: 3 Ind Mot Bde (Allied) put in
+    the Withdrawn Units box in a Movement or Combat Phase of turn 3, either side's, far from any
+    Preparation Phase: NA41 20.3 (imnafix24: in the Axis Movement Phase it was silent)."""
+    r = _withdraw(na41, phase)
+    assert len([f for f in r.findings if f.rule == "NA41 20.3" and "3IndMot" in f.units]) == 1, \
+        [(f.rule, f.message) for f in r.findings]
+
+
+def test_a_withdrawal_from_the_eliminated_box_outside_the_preparation_phase_is_found(na41):
+    """20.3 「使用可能な唯一のユニットが除去ボックス内にあると、その最低ステップ段階で撤退ユニット・ボックスへ
+    移します」 (in the Preparation Phase, 20.2): 3 Ind Mot Bde, eliminated in turn 3's Preparation
+    Phase, is moved from the Eliminated box to the Withdrawn Units box in the Allied Movement
+    Phase: NA41 20.3 (imnafix24: a move from a box was never read)."""
+    r = _withdraw(na41, "i1-allied-movement", start="eliminated")
+    assert len([f for f in r.findings if f.rule == "NA41 20.3" and "3IndMot" in f.units]) == 1, \
+        [(f.rule, f.message) for f in r.findings]
+
+
+@pytest.mark.parametrize("phase", ["preparation", "i1-allied-initial"])
+def test_a_withdrawal_in_or_next_to_the_preparation_phase_is_no_finding(na41, phase):
+    """20.3: the withdrawal in turn 3's Preparation Phase is legal; in the phase after it, a log's
+    tracker may be a phase ahead of the pieces (Next pressed early): no finding either."""
+    r = _withdraw(na41, phase)
+    assert not [f for f in r.findings if f.rule == "NA41 20.3"], [(f.rule, f.message) for f in r.findings]

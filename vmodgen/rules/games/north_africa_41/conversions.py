@@ -68,6 +68,14 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
+def preparation_neighbours(rs: NorthAfrica41Units) -> set[str]:
+    """The ids of the phases just before and just after the Preparation Phase (the turn's
+    ``reinforcement`` phase): where a log's tracker one phase off may show its work."""
+    ids = [p.id for p in rs.game.sequence.phases]
+    prep = next((i for i, p in enumerate(rs.game.sequence.phases) if p.kind == "reinforcement"), None)
+    return set() if prep is None or len(ids) < 2 else {ids[prep - 1], ids[(prep + 1) % len(ids)]}
+
+
 def beside_preparation(rs: NorthAfrica41Units, pos, turn: int) -> bool:
     """Whether ``pos`` is in the phase just before turn ``turn``'s Preparation Phase (the previous
     turn's last) or just after it, where a log's tracker one phase off may show the replacing."""
