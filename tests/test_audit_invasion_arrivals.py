@@ -58,9 +58,12 @@ def test_a_port_entry_unit_moving_on_in_the_same_phase_is_found(im):
     convoy unit 1 is placed from the Available box on the port L3009 (step 5) and dragged on to
     L3008 and L3007 in the same Movement Phase: IM 16.14 once, at the step it leaves the port (6).
     Before imfix13 the drags passed as an ordinary move (the log's previous is the box: the port
-    entry was not seen)."""
+    entry was not seen). L3009 stands behind Portolago's boom, standing in the set-up: the landing
+    there is also IM 18.32 at the phase's end (step 8; imnafix24: before, 18.32 read the hex the
+    unit ended on, L3007, and missed it)."""
     r = _leros(im, "port-on.vlog", ["L3009", "L3008", "L3007"])
-    assert [(f.rule, f.step, f.hexes, f.units) for f in r.findings] == [("IM 16.14", 6, ("L3009", "L3008"), ("S4-C1",))]
+    assert [(f.rule, f.step, f.hexes, f.units) for f in r.findings] == [("IM 16.14", 6, ("L3009", "L3008"), ("S4-C1",)),
+                                                                        ("IM 18.32", 8, ("L3009",), ("S4-C1",))]
     assert "move from the port in their next activation (16.14)" in r.findings[0].message
 
 
@@ -206,3 +209,24 @@ def test_a_log_s_port_entry_is_a_landing(im):
     r = audit_log(w, root / "port-five.vlog", module)
     assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 16.14"] == [("IM 16.14", 12)]
     assert len([f for f in r.findings if f.rule == "IM 18.32"]) == 5
+
+
+def test_a_unit_landed_behind_the_boom_and_moved_on_is_found(im):
+    """18.32 (a standing boom stops Axis port entry): Leros GT1, S4-C1 and S4-C2 go from Leros
+    East's Available box onto the port of Portolago (L3009), behind the standing boom, in the
+    Movement Phase; S4-C2 is then dragged on to L3008. Both landed at L3009: IM 18.32 for each
+    (imnafix24: before, 18.32 read the hex a unit stands on, so S4-C2 had only 16.14's move)."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    for i in range(1, 3):
+        w.move(f"S4-C{i}", "leros-iz-east-available")
+    w.set_turn(1, "Movement Phase")
+    for i in range(1, 3):
+        w.move(f"S4-C{i}", "L3009")
+    w.move("S4-C2", "L3008")
+    r = audit([w.advance(1).write(root / "port-moved-on.vlog")], module=module)
+    booms = [f for f in r.findings if f.rule == "IM 18.32"]
+    assert sorted(u for f in booms for u in f.units) == ["S4-C1", "S4-C2"], [f.message for f in r.findings]
+    assert all(f.hexes == ("L3009",) for f in booms)
+    assert any(f.rule == "IM 16.14" and "S4-C2" in f.units for f in r.findings)

@@ -128,3 +128,18 @@ def test_a_stack_retreating_one_unit_at_a_time_is_no_friend_to_itself(im):
     found = [f for f in r.findings if f.rule.startswith("IM 13.")]
     assert sorted(f.units for f in found) == [("B/3 KOMR",), ("Matilda II tank",)]
     assert all("without a friendly unit there" in f.message for f in found)
+
+
+def test_a_stack_s_units_dragged_by_different_routes_are_one_stack(im):
+    """13.53 (an advance beside another enemy), 13.36 (a friend already in the hex): the Matilda
+    and B/3 KOMR stand together in 1525 (GT2's Movement Phase). In the Combat Phase, after 5/3 in
+    1424 is eliminated, the Matilda is dragged 1525→1524→1424, into KG1-1's ZOC, then B/3 KOMR
+    straight 1525→1424. Both left the same stack: the Matilda is no friend already in the hex for
+    B/3 KOMR, so both are judged alike (imnafix24: before, only units dragged along the very same
+    route counted as the stack, and B/3 KOMR was named not judged as an attacker retreat)."""
+    r = _log(im, "stack-diff-drags.vlog", [("5/3", "1424"), *RING],
+             [("5/3", "axis-eliminated"), ("Matilda II tank", "1524"), ("Matilda II tank", "1424"),
+              ("B/3 KOMR", "1424")],
+             extra=[("Matilda II tank", "1525")], movement=[("B/3 KOMR", "1525")])
+    found = sorted(u for f in r.findings if f.rule == "IM 13.53" for u in f.unit_names)
+    assert found == ["B/3 KOMR", "Matilda II"], [(f.rule, f.unit_names, f.message) for f in r.findings]

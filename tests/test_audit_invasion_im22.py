@@ -127,12 +127,13 @@ def test_a_log_is_not_read_by_island_and_names_4_12_and_4_14_not_judged(im):
     assert "a log names no scenario" in why["IM 4.12"] and "Group B" in why["IM 4.14"]
 
 
-@pytest.mark.parametrize("marked, found", [(False, [("IM 12.12", 5)]), (True, [])], ids=["undeclared", "marked"])
+@pytest.mark.parametrize("marked, found", [(False, [("IM 12.12", 6)]), (True, [])], ids=["undeclared", "marked"])
 def test_a_drift_combat_undeclared_at_the_declarations_end(im, marked, found):
     """12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」, 9.14: at the end of the Combat
     Declaration Phase a drift combat hex (5/3 dropped on B/3 KOMR's 1425) is a defender hex, under an
-    Attack Target marker in a log. Without the marker: IM 12.12 at the phase's end (step 5); with
-    it, legal. Before im22 the rule ran at every moment during the phase but checked only a
+    Attack Target marker in a log. Without the marker: IM 12.12, in a log at the end of the
+    Bombardment Phase that follows (step 6: its tracker may run a phase ahead of the marker,
+    imnafix24); with it, legal. Before im22 the rule ran at every moment during the phase but checked only a
     phase end, which a log's positions during a phase never are: a log never tripped it."""
     kit, module, root = im
     w, _ = im_log(module, kit)

@@ -52,6 +52,14 @@ def no_drop_in_range(rs, board: Board, u: UnitState) -> str:
             rs.not_judged(f"{P} 11.36", f"whether {label(u)}, turned Fired in the Airborne Operations Phase, fired at "
                           "an Axis drop (15.34) needs which units dropped in this phase (prev_hexes or previous)")
             return ""
+        left = rs.memory(board.pos).air_left_prev
+        if rs.phase_logged(board.pos) and left:
+            # a log's tracker may lag the pieces a phase: drops made under the Naval Transport
+            # Phase's tracker may be this phase's
+            rs.not_judged(f"{P} 11.36", f"whether {label(u)}, turned Fired in the Airborne Operations Phase, fired at "
+                          f"an Axis drop (15.34): {', '.join(left)} left an air-entry box in the phase before, and a "
+                          "log's turn tracker may lag the drops by a phase")
+            return ""
         return "no Axis unit paradropped in this phase and no Drop Hex marker is on the map (15.34)"
     rng = u.value("range")
     if not isinstance(rng, (int, float)) or isinstance(rng, bool):

@@ -43,6 +43,9 @@ class MaltaMemory(Memory):
     #: placed there between files): they may have dropped in it before the file (15.2), which
     #: the phase end cannot tell; cleared at that phase end
     drop_unseen: list[str] | None = None
+    #: the Axis units that left an air-entry box (``im_air_entry_boxes``) for a map hex in the
+    #: phase just ended: in a log, drops the tracker one phase behind put in that phase (15.34)
+    air_left_prev: list[str] | None = None
     #: the Activation Marker played in this turn's last Draw phase (the AM that left the cup and
     #: the Activation Pools then: ``"am-7"``), None when none was seen leaving them (7.13, 7.15;
     #: the audit's reading)

@@ -177,9 +177,9 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         すでにヘクス内にあると」, 13.42): one that did not move this phase, or, where a log orders the
         moves (``UnitState.times``), one that entered ``h`` at an earlier moment than ``u`` (an
         advance or a retreat of another combat that came first). The units of ``u``'s own stack do
-        not count: dragged with it (its moment) or one by one along its very route (the same
-        path, or with no path the same hex left); in a position, which orders no moves, no unit that
-        moved counts."""
+        not count: those that left the hex ``u`` stood in at the phase start, dragged with it or one
+        by one, by whatever route (imnafix24: before, only along its very path, so how the stack
+        was dragged decided); in a position, which orders no moves, no unit that moved counts."""
         path = u.path or ()
         mine = entered(u, path.index(h)) if h in path else entered(u, len(path))
         for x in board.units(h):
@@ -187,7 +187,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                 continue
             if not x.moved:
                 return True
-            if (x.path or ()) == path and x.previous == u.previous:
+            if x.previous == u.previous:
                 continue
             theirs = x.times[-1] if x.times is not None and timed_hexes(x) is not None else None
             if mine is not None and theirs is not None and theirs < mine:

@@ -48,6 +48,8 @@ P = "IM"
 #: the phases (ids) where attacks are declared, and so where 9.12 and 9.13's lead are judged ("": a
 #: position without a phase, a checkpoint of every rule)
 DECLARATION = ("", "combat-declaration")
+#: the phase after the declaration (id): a log's tracker may run a phase ahead of the marker
+BOMBARDMENT = "bombardment"
 
 
 def _units(board: Board, a) -> list:
@@ -218,9 +220,12 @@ def check_defended_once(rs, board: Board) -> list:
 def check_drift_declared(rs, board: Board) -> list:
     """12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」, 12.16: at the end of the Combat
     Declaration Phase every drift combat hex (:meth:`drift_hex`) is a defender hex: a declared attack's or
-    under an Attack Target marker, a log's only record of a declaration."""
+    under an Attack Target marker, a log's only record of a declaration. A log's tracker may run a
+    phase ahead of the pieces (Next pressed before the marker is placed), so a log is judged at the
+    end of the Bombardment Phase that follows: a marker on the hex by then is the declaration."""
     pos = board.pos
-    if pos.phase != DECLARATION[1] or pos.at != "end":
+    judged_at = BOMBARDMENT if rs.phase_logged(pos) else DECLARATION[1]
+    if pos.phase != judged_at or pos.at != "end":
         return []
     declared = rs._attack_targets(board)
     hexes = sorted({u.hex for u in pos.units if board.is_hex(u.hex) and u.hex not in declared

@@ -141,6 +141,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         self.remember_draw(before, after, memory)
         remember_movers(prev, after, memory,
                         "Operations" in getattr(self.game.sequence.phase(after.phase), "segments", ()))
+        air = set(self.air_entry_boxes())
+        memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in air
+                                      and after.map.has_hex(u.hex))
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_sides = {u.id: u.side for u in after.units}
         memory.drop_unseen = None

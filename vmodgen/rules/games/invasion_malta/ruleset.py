@@ -248,7 +248,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "a hex is attacked once a Combat Phase"),
             # (at the phase's end: a log checks an "any" rule on its positions during the phase only,
             # so under DECLARING a log's drift hex was never judged, im22)
-            Rule(f"{P} 12.12", "movement", PhaseEnd(phases=(declared_attacks.DECLARATION[1],)),
+            # (a log's at the Bombardment Phase's end: its tracker may run a phase ahead, imnafix24)
+            Rule(f"{P} 12.12", "movement", PhaseEnd(phases=(declared_attacks.DECLARATION[1],
+                                                           declared_attacks.BOMBARDMENT)),
                  lambda b: declared_attacks.check_drift_declared(self, b),
                  "a drift combat is declared"),
             Rule(f"{P} 15.61", "movement", ALWAYS, lambda b: declared_attacks.check_drift_joiners(self, b),

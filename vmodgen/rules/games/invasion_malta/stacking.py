@@ -242,14 +242,21 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         on the hex it was placed on (one that went on is 16.14's or 16.33E's move). im22: before, a
         log's landings carried no status, so 16.14's port limit, 16.16, 16.23 and 18.32 never judged
         one."""
+        return self.landing_hex(board, u) == u.hex
+
+    def landing_hex(self, board: Board, u) -> str | None:
+        """The map hex ``u`` landed on by sea in this phase (:meth:`landed`: its own hex when it has
+        the status; in a log the first hex of its route out of the box, though it went on since),
+        None when it did not land."""
         if u.has("landed"):
-            return True
+            return u.hex
         if not self.phase_logged(board.pos) or not board.is_hex(u.hex):
-            return False
+            return None
         from .carried import entered_from
         from .transport import entry_hex, entry_source
-        return bool(entry_source(self, board, u.previous or entered_from(self.memory(board.pos).prev_hexes, u))) \
-            and entry_hex(board, u) == u.hex
+        if not entry_source(self, board, u.previous or entered_from(self.memory(board.pos).prev_hexes, u)):
+            return None
+        return entry_hex(board, u)
 
     def check_landings(self, board: Board) -> list:
         """16.14, 16.33A: units placed by port entry or amphibious invasion ("landed") total at most

@@ -429,11 +429,12 @@ def check_booms(rs, board: Board) -> list:
     for name, box, hexes in _booms(board):
         reach = rs.num("im_boom_port_hexes")
         for u in board.pos.units:
-            if u.side == axis and rs.landed(board, u) and board.is_hex(u.hex) and "port" in board.features(u.hex) \
-                    and _near(board, u.hex, hexes, reach):
-                out.append(rs.finding(board, f"{P} 18.32", "movement", f"{label(u)} landed at the port {u.hex}, behind "
+            # the hex it landed on, though it went on since (16.14's move; imnafix24)
+            at = rs.landing_hex(board, u) if u.side == axis else None
+            if at is not None and board.is_hex(at) and "port" in board.features(at) and _near(board, at, hexes, reach):
+                out.append(rs.finding(board, f"{P} 18.32", "movement", f"{label(u)} landed at the port {at}, behind "
                                       f"the {name}, which stands (no Harbor Boom Destroyed marker in {box}); a boom "
-                                      "stops Axis port entry until it is destroyed.", [u.hex], [u]))
+                                      "stops Axis port entry until it is destroyed.", [at], [u]))
         if board.pos.phase == "reset":
             ends = [h for h in (hexes[0], hexes[-1]) if not board.is_water(h)]
             held = [u for h in ends for u in board.units(h, axis) if rs.combat(u)]

@@ -23,6 +23,9 @@ class NA41Memory(Memory):
     na41_delay_before: dict[str, str] | None = None
     na41_extended_moved: list[str] | None = None
     na41_boxed_before: dict[str, str] | None = None
+    #: the units in the Withdrawn Units box at the last phase end (a log records the phasing
+    #: side's moves only: the other side's withdrawal is seen by this, 20.3)
+    na41_withdrawn_before: list[str] | None = None
     na41_fort_owner: dict[str, str] | None = None
     na41_last_held: dict[str, str] | None = None
     na41_forts_building: list[str] | None = None

@@ -186,6 +186,8 @@ def remember(rs: NorthAfrica41Units, before: Position | None, after: Position, m
     memory.na41_status_before = {u.id: tracked(u) for u in after.units}
     watched = removal_boxes(rs)
     memory.na41_boxed_before = {u.id: u.hex for u in after.units if u.hex in watched}
+    withdrawn = set(ids_of(rs, "na41_withdrawn_box"))
+    memory.na41_withdrawn_before = sorted(u.id for u in after.units if u.hex in withdrawn)
     memory.na41_delay_before = {h: mk["delay"] for h, mk in after.hex_markers.items() if "delay" in mk and mk["delay"]}
     kind, side = after.phase_kind, after.side
     # 2.3.2: a log never says a move's mode (``moves_announced`` False): who used extended movement is
@@ -338,6 +340,10 @@ def placed_between(rs: NorthAfrica41Units, start: Position, units: set[str], mem
                 memory.na41_boxed_before[u.id] = u.hex
             else:
                 memory.na41_boxed_before.pop(u.id, None)
+    if memory.na41_withdrawn_before is not None:
+        withdrawn = set(ids_of(rs, "na41_withdrawn_box"))
+        memory.na41_withdrawn_before = sorted(set(memory.na41_withdrawn_before) - {u.id for u in moved}
+                                              | {u.id for u in moved if u.hex in withdrawn})
 
 
 def ids_of(rs: NorthAfrica41Units, name: str) -> list[str]:

@@ -32,6 +32,7 @@ from ...core.costs import CostTable
 from ..before_advances import before_advances
 from . import control
 from .carried import BUILDING, fort_owner, na41
+from .conversions import preparation_neighbours
 from .memory import before_status, ids_of, step, taken_out_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
@@ -50,6 +51,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
     return [
         Rule(f"{P} 12.2.1", "movement", MOVES, check_move_limits,
              "retreat, advance, rail, box and marker limits on moves"),
+        Rule(f"{P} 20.3", "movement", EVERY_PHASE_END, lambda b: withdrawals_unseen(rs, b),
+             "a withdrawal the log's moves do not record is made in the Preparation Phase"),
         Rule(f"{P} 17.2.1", "movement", MOVEMENT_END, lambda b: sp_moves_of_the_phase(rs, b),
              "a supply point moves only by truck, rail or sea (a log's moves, at the phase end)"),
         Rule(f"{P} 15.2.3", "stacking", ALWAYS, check_breakthrough_groups, "breakthrough group: 5 points, one formation"),
@@ -469,6 +472,9 @@ def move_limits(rs: NorthAfrica41Units, board: Board) -> list:
         if u.hex in gone and board.is_hex(u.previous):
             out += withdrawal(rs, board, u)     # eliminated, surrendered or withdrawn: put there, not moved
             continue
+        if u.hex in withdrawn and u.previous not in withdrawn:
+            out += withdrawal(rs, board, u)     # 20.3: from the Eliminated Box too, at its lowest step
+            continue
         if u.previous in withdrawn and u.hex not in withdrawn:
             rs.not_judged(f"{P} 20.3", f"{label(u)} came back from the Withdrawn Units box to {u.hex}: a withdrawn unit "
                                        "returns to play later (20.3 「最終的にユニットが後にゲームのプレイに復帰します」), "
@@ -737,11 +743,29 @@ def withdrawal(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     """20.2, 20.3, 3.1 A.5: 「撤去は、準備フェイズ中に発生します」, 「撤退は撤去と同じです」: a unit is put in the
     Withdrawn Units box in the Preparation Phase only (a phase whose moves are judged is never it)."""
     ph = board.pos.phase_info
-    if u.hex not in ids_of(rs, "na41_withdrawn_box") or ph is None or ph.kind == "reinforcement":
-        return []
+    if u.hex not in ids_of(rs, "na41_withdrawn_box") or ph is None or ph.kind == "reinforcement" \
+            or board.pos.phase in preparation_neighbours(rs):
+        return []                       # (next to it: a log's tracker may be a phase off)
     return [rs.finding(board, f"{P} 20.3", "movement", f"{label(u)} was put from {u.previous} in the Withdrawn Units "
                        f"box in {ph.name or ph.id}; withdrawals are made in the Preparation Phase (3.1 A.5, 20.2, "
                        "20.3).", [u.previous or ""], [u])]
+
+
+def withdrawals_unseen(rs: NorthAfrica41Units, board: Board) -> list:
+    """20.3 at a phase end: a unit in the Withdrawn Units box that was not there at the last phase
+    end (``na41_withdrawn_before``) and whose drag the position does not record (a log records the
+    phasing side's moves only) was withdrawn in this phase. The phases next to the Preparation
+    Phase are not judged: a log's tracker may be a phase off the pieces."""
+    pos = board.pos
+    before = na41(pos).na41_withdrawn_before
+    ph = pos.phase_info
+    if before is None or ph is None or ph.kind == "reinforcement" or pos.phase in preparation_neighbours(rs):
+        return []
+    withdrawn = set(ids_of(rs, "na41_withdrawn_box"))
+    return [rs.finding(board, f"{P} 20.3", "movement", f"{label(u)} was put in the Withdrawn Units box in "
+                       f"{ph.name or ph.id}; withdrawals are made in the Preparation Phase (3.1 A.5, 20.2, 20.3).",
+                       [u.hex], [u])
+            for u in pos.units if u.hex in withdrawn and u.id not in before and not (u.moved and u.previous)]
 
 
 # ---- retreat (12) -------------------------------------------------------------------------------------
