@@ -383,15 +383,15 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
         where, why = ("the phase start or before the missing file", FIRST_ROLL_LOST) if lost is not None \
             else ("the phase start", "the record starts inside the Combat Phase")
         rs.not_judged(f"{P} 9.61", f"{route} from {start}: {d} hexes from where it stood at {where}, more "
-                                   f"than the 2 hexes of its one retreat (9.13) if that move came after a die roll; {why}, "
-                                   "so whether a roll came before it (a move before the phase's first roll, a Defender "
-                                   "Reaction move, 7.41, is no retreat) is not known")
+                                   "than the 2 hexes of its one retreat (9.13) if that move came after a die roll; "
+                                   f"{why}, so whether a roll came before it (a move before the phase's first roll, a "
+                                   "Defender Reaction move, 7.41, is no retreat) is not known")
         return []
     moved = first_roll_unknown(pos).get(u.id)
     if moved:
         rs.not_judged(f"{P} 9.61", f"{route} from {start}, where it stood at the phase's first die roll: {d} hexes, "
-                                   "more than the 2 hexes of its one retreat (9.13) if every move since that roll was in this "
-                                   f"Combat Phase; {moved}, so what it did since that roll is not known")
+                                   "more than the 2 hexes of its one retreat (9.13) if every move since that roll "
+                                   f"was in this Combat Phase; {moved}, so what it did since that roll is not known")
         return []
     if board.distance(start, path[0]) == 1:
         rs.not_judged(f"{P} 9.61", f"{route}, {start} → {path[0]} ({start}: where it stood at the phase's first "
