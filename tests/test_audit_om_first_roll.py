@@ -113,3 +113,48 @@ def test_a_retreat_going_on_in_the_next_file_is_not_also_named_not_judged(om):
     assert not any("no roll or attacker's move came after it" in y for y in why), why
     alone = audit([f1], module=om[1])
     assert any("no roll or attacker's move came after it" in y for y in _9_61(alone)[1])
+
+
+def test_a_unit_moved_after_the_tracker_went_back_is_named_not_judged_with_why(om):
+    """OM 7.41, 9.13, 9.61 (reviewer case E4): the tracker reaches the German Combat Phase, a die
+    roll with 19 NZ on W4312; the tracker is set back to the German Defender Reaction Phase, 19 NZ
+    reacts W4312 → W4313; forward again, a roll, 19 NZ retreats W4313 → W4314 → W4415 (2 hexes), a
+    roll. Legal play: no finding. 19 NZ ends 3 hexes from its first-roll hex, but it moved since
+    out of the phase: 9.61 is named not judged for it, saying the tracker went back (before, the
+    whole phase's first roll was dropped and nothing was said)."""
+    w, ids = _start(om)
+    w.move("A-19-NZ-Eng", "W4312").advance(ids.index("german-combat")).roll("1d10", [3])
+    w.set_turn(w.current_turn()[0], ids.index("german-defender-reaction"))
+    w.move("A-19-NZ-Eng", "W4313").advance(1).roll("1d10", [6])
+    w.move("A-19-NZ-Eng", "W4314").move("A-19-NZ-Eng", "W4415").roll("1d10", [2])
+    found, why = _9_61(audit([w.advance(1).write(om[2] / "prev-unit.vlog")], module=om[1]))
+    assert found == [], found
+    named = [y for y in why if "A-19-NZ-Eng" in y]
+    assert len(named) == 1 and "from W4312" in named[0] and "the tracker went back" in named[0], why
+    assert "record starts inside" not in named[0]
+
+
+def test_a_file_missing_after_the_first_roll_is_unknown_per_unit(om):
+    """OM 9.13, 9.61 across a gap after the phase's first roll (reviewer case E2b): file 1 reaches
+    the German Combat Phase, a roll (19 NZ on W4315, B/22 NZ on W4314), and ends; file 2, left
+    out, drags 19 NZ W4314 → W4313, a roll; file 3 drags 19 NZ on to W4312, a roll, then B/22 NZ
+    W4314 → W4313 → W4312 (a 2-hex retreat), a roll, and B/22 NZ on to W4311, a roll. Files 1 and
+    3: 19 NZ moved in the gap, so its drag (3 hexes from W4315) is named not judged, saying a file
+    is missing; B/22 NZ did not, and is still judged from its first-roll hex W4314: 3 hexes after
+    a 2-hex earlier part, a finding (before, the whole phase's first roll was dropped: 19 NZ
+    silent, B/22 NZ named not judged as if the record started inside the phase)."""
+    w1, ids = _start(om)
+    f1 = w1.advance(ids.index("german-combat")).roll("1d10", [9]).write(om[2] / "gap-roll-1.vlog")
+    w2 = w1.save_point()
+    w2.move("A-19-NZ-Eng", "W4314").move("A-19-NZ-Eng", "W4313").roll("1d10", [4])
+    w2.write(om[2] / "gap-roll-2.vlog")
+    w3 = w2.save_point()
+    w3.move("A-19-NZ-Eng", "W4312").roll("1d10", [2])
+    w3.move("A-B-22-NZ", "W4313").move("A-B-22-NZ", "W4312").roll("1d10", [5])
+    f3 = w3.move("A-B-22-NZ", "W4311").roll("1d10", [7]).advance(1).write(om[2] / "gap-roll-3.vlog")
+    found, why = _9_61(audit([f1, f3], module=om[1]))
+    assert [(h, "A-B-22-NZ" in m) for h, m in found] == [(("W4311",), True)], found
+    assert "from W4314, where it stood at the phase's first die roll" in found[0][1]
+    named = [y for y in why if "A-19-NZ-Eng" in y]
+    assert len(named) == 1 and "from W4315" in named[0] and "a file is missing" in named[0], why
+    assert not any("A-B-22-NZ" in y for y in why), why

@@ -18,7 +18,7 @@ from ...core.attacks import attacked_from
 from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
-from .memory import first_roll_hexes, segment
+from .memory import FIRST_ROLL_LOST, first_roll_hexes, first_roll_lost, first_roll_unknown, segment
 from .places import box_name, sector_param
 from .movement import box_links, links_known
 
@@ -360,14 +360,19 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
     of 1 hex (a refusal or reaction, which makes the retreat after it legal, or a first retreat: a
     log records neither declared attacks nor which combat a roll is), the drag closed only by the
     phase's or the file's end (nothing of the combat after it: it may be the next Movement Phase's
-    move with the tracker left behind), and a record that starts inside the phase with no record of
-    its first roll (measured then from the unit's hex at the phase start, ``om_end_hexes``)."""
+    move with the tracker left behind), a unit that moved since the first roll out of the phase
+    (the tracker went back, a file missing between two: :func:`.memory.first_roll_unknown`; the
+    other units are still judged from their first-roll hexes), and a record that starts inside
+    the phase, or may have lost its first roll in a missing file, with no record of that roll
+    (measured then from the unit's hex at the phase start, ``om_end_hexes``)."""
     pos = board.pos
     if pos.moves_announced or pos.phase_kind != "combat" or not board.is_hex(path[0]):
         return []
     rolled = first_roll_hexes(pos)
+    lost = first_roll_lost(pos)
     ends = mercury(pos).om_end_hexes
-    start = (rolled if rolled is not None else ends if isinstance(ends, dict) else {}).get(u.id)
+    ends = {**(ends if isinstance(ends, dict) else {}), **(lost or {})}
+    start = (rolled if rolled is not None else ends).get(u.id)
     if not start or start == path[0] or not board.is_hex(start):
         return []
     d = board.distance(start, path[-1]) or 0
@@ -375,11 +380,18 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
         return []                          # (an open retreat is judged when it closes)
     route = f"{label(u)} retreated {' → '.join(path)} after an earlier move this Combat Phase"
     if rolled is None:
-        rs.not_judged(f"{P} 9.61", f"{route} from {start}: {d} hexes from where it stood at the phase start, more "
-                                   "than the 2 hexes of its one retreat (9.13) if that move came after a die roll; the "
-                                   "record starts inside the Combat Phase, so whether a roll came before it (a move "
-                                   "before the phase's first roll, a Defender Reaction move, 7.41, is no retreat) is "
-                                   "not known")
+        where, why = ("the phase start or before the missing file", FIRST_ROLL_LOST) if lost is not None \
+            else ("the phase start", "the record starts inside the Combat Phase")
+        rs.not_judged(f"{P} 9.61", f"{route} from {start}: {d} hexes from where it stood at {where}, more "
+                                   "than the 2 hexes of its one retreat (9.13) if that move came after a die roll; "
+                                   f"{why}, so whether a roll came before it (a move before the phase's first roll, a "
+                                   "Defender Reaction move, 7.41, is no retreat) is not known")
+        return []
+    moved = first_roll_unknown(pos).get(u.id)
+    if moved:
+        rs.not_judged(f"{P} 9.61", f"{route} from {start}, where it stood at the phase's first die roll: {d} hexes, "
+                                   "more than the 2 hexes of its one retreat (9.13) if every move since that roll "
+                                   f"was in this Combat Phase; {moved}, so what it did since that roll is not known")
         return []
     if board.distance(start, path[0]) == 1:
         rs.not_judged(f"{P} 9.61", f"{route}, {start} → {path[0]} ({start}: where it stood at the phase's first "

@@ -58,10 +58,13 @@ position file may state any of them):
 * ``om_first_roll = {turn = 5, phase = "german-combat", hexes = {B23 = "W4314"}}``: a log's Combat
   Phase the audit saw begin (``RuleSet.combat_rolls``), and where each unit stood at its first die
   roll (``hexes`` absent: no roll yet). A unit retreats once per Combat Phase (9.13), so a drag
-  after a roll is measured from that hex (9.61; :func:`first_roll_hexes`). ``unknown = [...]``:
-  units that moved since that roll outside the phase (the tracker sent back, then forward into it
-  again) or in play no file holds (a file missing between two): the hexes no longer tell the
-  phase for them, and :func:`first_roll_hexes` says unknown.
+  after a roll is measured from that hex (9.61; :func:`first_roll_hexes`). ``unknown = {B23 =
+  "prev"}``: units that moved since that roll outside the phase (``prev``: the tracker sent back,
+  then forward into it again) or in play no file holds (``gap``: a file missing between two): the
+  hexes no longer tell the phase for them (:func:`first_roll_unknown`; an older record's list
+  gives no reason). ``lost = {B23 = "W4315"}``: the phase's first roll may have been in such a
+  gap, before any roll recorded: no hexes are recorded for the phase, and the units placed
+  differently in the gap are measured from where the file before it left them.
 * ``om_arrival_unknown = {turn = 1, units = [...], why = "..."}``: an audit that starts at or after
   the turn's first arrival phase without an earlier file cannot tell which of these units arrived
   that turn; the arrival-turn rules are not judged for them (``RuleSet.not_judged``).
@@ -327,19 +330,21 @@ def placed_between(rs, start: Position, units: set[str], memory: MercuryMemory) 
     are none of this file's (no arrival, advance or move of its phase). Whether the ground units
     among them arrived that turn is unknown, as for a file with no earlier file (:func:`begin`).
     The Combat Phase's first roll (``om_first_roll``) no longer tells where they stood: they are
-    unknown to it, and a record with no roll yet is dropped (the phase's first roll may have been
-    in the gap)."""
+    unknown to it (``gap``), and a record with no roll yet is marked ``lost`` with where they stood
+    before the gap (the phase's first roll may have been in it)."""
     moved = [u for u in start.units if u.id in units]
+    ends = memory.om_end_hexes if isinstance(memory.om_end_hexes, dict) else {}
+    before = {u.id: ends[u.id] for u in moved if isinstance(ends.get(u.id), str)}
     if isinstance(memory.om_end_hexes, dict):
         memory.om_end_hexes.update({u.id: u.hex for u in moved})
     rolls = memory.om_first_roll
     if isinstance(rolls, dict) and isinstance(rolls.get("hexes"), dict):
         # where they stood at the phase's first roll says nothing of the moves made since in the gap
-        _unknown_since_roll(memory, rolls, units)
-    elif isinstance(rolls, dict):
-        # the phase's first roll may have been in the gap: no record of it (as a file that starts
-        # inside the phase), not this file's first roll taken for it
-        memory.om_first_roll = None
+        _unknown_since_roll(memory, rolls, units, "gap")
+    elif isinstance(rolls, dict) and units:
+        # the phase's first roll may have been in the gap: no hexes for it, not this file's first
+        # roll taken for it; where the moved units stood before the gap is the last known of them
+        memory.om_first_roll = {**rolls, "lost": {**before, **(rolls.get("lost") or {})}}
     if start.turn is None:
         return
     known = arrivals(rs, start)
@@ -371,27 +376,75 @@ def combat_rolls(start: Position, memory: MercuryMemory, rolled: bool) -> None:
         # the phase begins again after the tracker went back: the units that stand elsewhere than at
         # its first roll moved since outside it (a reaction made again), or retreated before going back
         hexes = rec["hexes"]
-        _unknown_since_roll(memory, rec, {u.id for u in start.units if hexes.get(u.id) not in (None, u.hex)})
-    elif rolled and same and isinstance(rec, dict) and "hexes" not in rec:
+        _unknown_since_roll(memory, rec, {u.id for u in start.units if hexes.get(u.id) not in (None, u.hex)}, "prev")
+    elif rolled and same and isinstance(rec, dict) and "hexes" not in rec and "lost" not in rec:
         memory.om_first_roll = {**rec, "hexes": {u.id: u.hex for u in start.units}}
 
 
-def _unknown_since_roll(memory: MercuryMemory, rec: dict, units: set[str]) -> None:
-    """``units`` moved since the first roll ``rec`` records, out of the phase: unknown to it."""
+#: why a unit's first-roll hex no longer tells its retreat (``om_first_roll`` ``unknown``)
+FIRST_ROLL_UNKNOWN = {
+    "prev": "the tracker went back out of the Combat Phase after its first die roll and the unit moved "
+            "before the phase began again (a Defender Reaction, 7.41, made again)",
+    "gap": "a file is missing after the phase's first die roll and the unit was placed differently "
+           "between two files, in play no file holds",
+}
+#: why no unit's first-roll hex is known though the record saw the phase begin (``lost``)
+FIRST_ROLL_LOST = ("a file is missing between two and units were placed differently in play no file holds, "
+                   "where the phase's first die roll may have been")
+
+
+def _unknown_since_roll(memory: MercuryMemory, rec: dict, units: set[str], why: str) -> None:
+    """``units`` moved since the first roll ``rec`` records, out of the phase (``why``, a key of
+    :data:`FIRST_ROLL_UNKNOWN`): unknown to it. The first reason given for a unit is kept."""
     if units:
-        memory.om_first_roll = {**rec, "unknown": sorted(set(rec.get("unknown") or ()) | units)}
+        memory.om_first_roll = {**rec, "unknown": {**{u: why for u in units}, **_unknown(rec)}}
+
+
+def _unknown(rec: dict) -> dict[str, str]:
+    """The record's unknown units and their reason keys (an older record's list: no reason)."""
+    unknown = rec.get("unknown") or {}
+    return dict(unknown) if isinstance(unknown, dict) else {str(u): "" for u in unknown}
+
+
+def _this_phase(pos: Position) -> dict | None:
+    rec = mercury(pos).om_first_roll
+    if not isinstance(rec, dict) or rec.get("turn") != pos.turn or rec.get("phase") != pos.phase:
+        return None
+    return rec
 
 
 def first_roll_hexes(pos: Position) -> dict[str, str] | None:
     """Where each unit stood at the first die roll of ``pos``'s Combat Phase: ``{}`` when the phase
     was seen to begin and no roll came yet; None when not known (the record starts inside the
-    phase; units moved since the roll out of the phase, ``unknown``; a position file)."""
-    rec = mercury(pos).om_first_roll
-    if not isinstance(rec, dict) or rec.get("turn") != pos.turn or rec.get("phase") != pos.phase \
-            or rec.get("unknown"):
+    phase, or a file missing between two may hold the first roll, :func:`first_roll_lost`; a
+    position file). Units moved since the roll out of the phase are in it too: see
+    :func:`first_roll_unknown`."""
+    rec = _this_phase(pos)
+    if rec is None or "lost" in rec:
         return None
     hexes = rec.get("hexes", {})
     return hexes if isinstance(hexes, dict) else None
+
+
+def first_roll_unknown(pos: Position) -> dict[str, str]:
+    """Units of ``pos``'s Combat Phase whose first-roll hex no longer tells their retreat, each with
+    why (:data:`FIRST_ROLL_UNKNOWN`)."""
+    rec = _this_phase(pos)
+    if rec is None:
+        return {}
+    return {u: FIRST_ROLL_UNKNOWN.get(k, "the unit moved since out of the phase")
+            for u, k in _unknown(rec).items()}
+
+
+def first_roll_lost(pos: Position) -> dict[str, str] | None:
+    """When the record saw ``pos``'s Combat Phase begin but a missing file may hold its first roll
+    (:data:`FIRST_ROLL_LOST`): where the units placed differently in that gap stood before it;
+    None otherwise."""
+    rec = _this_phase(pos)
+    if rec is None or "lost" not in rec:
+        return None
+    lost = rec["lost"]
+    return dict(lost) if isinstance(lost, dict) else {}
 
 
 def arrival_unknown(pos: Position) -> tuple[set[str], str]:
