@@ -272,23 +272,3 @@ def test_a_withdrawal_is_made_in_the_preparation_phase_and_a_return_is_not_judge
     assert [(f.rule, f.units) for f in found] == [("NA41 20.3", ("20/9Aus",))]
     _, _, found, why = check(head + '[[units]]\nunit = "20/9 Aus"\nhex = "3313"\nprevious = "withdrawn"\n')
     assert found == [] and "came back from the Withdrawn Units box" in why.get("NA41 20.3", "")
-
-
-def test_a_converted_formations_unit_that_moves_is_one_finding(na41):
-    """20.4.2 「ターン10の準備フェイズに、第５軽師団は第 21 装甲師団になります」: one finding per unit per
-    breach. 8 MG Bn (21 Pz) taken from the palette onto 1606 on turn 1 and then moved 1606 -> 1607 ->
-    1608 is one NA41 20.4.2, not one for each hex it stands in; the 5th Light's 8 MG Bn moved on
-    turn 11 likewise (before round left22: a finding again at each hex it reached)."""
-    kit, module, root = na41
-    ids = [p.id for p in kit.game.sequence.phases]
-    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
-    w.set_turn(1, ids.index("i1-axis-movement"))
-    w.add(*palette_piece(module, "8MG-21"), "1606", report=False)
-    w.move("8MG-21", "1607").move("8MG-21", "1608").advance(1)
-    r = audit([w.write(root / "21pz-moves.vlog")], module=module)
-    assert [f.units for f in r.findings if f.rule == "NA41 20.4.2"] == [("8MG-21",)], [f.message for f in r.findings]
-    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
-    w.set_turn(11, ids.index("i1-axis-movement")).move("8MG", "1504").move("8MG", "1505").advance(1)
-    r = audit([w.write(root / "5lt-moves.vlog")], module=module)
-    assert [f.units for f in r.findings if f.rule == "NA41 20.4.2" and "8MG" in f.units] == [("8MG",)], \
-        [f.message for f in r.findings]

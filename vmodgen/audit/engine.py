@@ -444,9 +444,8 @@ class FileAuditor:
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
             keys: dict[tuple, Finding] = {}
-            for f in found:          # AuditFinding.key without building it (without the hexes for a per-unit rule)
-                keys.setdefault((f.rule, f.kind, () if rule.per_unit else tuple(sorted(f.hexes)),
-                                 tuple(sorted(f.units))), f)
+            for f in found:          # the key AuditFinding.key will have, without building it yet
+                keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
             before = active.get(rk, set())
             if suppress and at == "during":
                 # what an undone step or an undo shows is nobody's violation, and what stood

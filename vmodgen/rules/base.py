@@ -83,9 +83,6 @@ class Rule:
     title: str = ""
     #: what the rule reads, and so when it is judged besides ``when`` (:class:`Judged`)
     judged: Judged = Judged.POSITION
-    #: a breach of the unit wherever it stands (a unit that should not be in the game): the audit
-    #: reports it once while it stands, not again at each hex the unit moves to
-    per_unit: bool = False
 
 
 #: statuses every rule set understands (a rule set adds its own in ``statuses``; a kit's marker

@@ -148,7 +148,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             Rule(f"{P} 15.1", "movement", ALWAYS, partial(na_after_combat.check_breakthrough_result, self),
                  "a breakthrough needs a result that advances 2 hexes or more"),
             Rule(f"{P} 20.4.2", "movement", ALWAYS, partial(na_conversions.check, self),
-                 "the 5th Light becomes the 21st Panzer on turn 10", per_unit=True),
+                 "the 5th Light becomes the 21st Panzer on turn 10"),
             Rule(f"{P} 8.8.3", "movement", ALWAYS, partial(na_odds.check, self), "no attack below 1:3 at its best"),
             Rule(f"{P} 13.1.1", "zoc", EVERY_PHASE_END, partial(na_retreat_markers.check_one_state, self),
                  "a unit is Disrupted or in Full Retreat, never both"),
