@@ -158,3 +158,21 @@ def test_a_file_missing_after_the_first_roll_is_unknown_per_unit(om):
     named = [y for y in why if "A-19-NZ-Eng" in y]
     assert len(named) == 1 and "from W4315" in named[0] and "a file is missing" in named[0], why
     assert not any("A-B-22-NZ" in y for y in why), why
+
+
+def test_a_reaction_and_a_retreat_dragged_in_two_pieces_are_not_one_2_hex_move(om):
+    """OM 7.41 (a Defender Reaction moves 1 hex), 9.13, 9.61 (review rv-e22 item 2): 19 NZ on W4312
+    in the German Combat Phase; a roll, 19 NZ to W4313 (a reaction), a roll, 19 NZ to W4314, then
+    9/III/Sturm W4216 → W4217 (an attacker's drag), then 19 NZ to W4415, a roll. No closed drag of
+    19 NZ covered 2 hexes (W4312 → W4313, W4313 → W4314): the reaction, a 1-hex retreat and a
+    retreat of the same unit may make it, so 9.61 is named not judged (before: a finding, "from
+    W4312 ... 3 hexes", the two 1-hex drags measured as one)."""
+    w, ids = _start(om)
+    w.move("A-19-NZ-Eng", "W4312").advance(ids.index("german-combat")).roll("1d10", [3])
+    w.move("A-19-NZ-Eng", "W4313").roll("1d10", [6])
+    w.move("A-19-NZ-Eng", "W4314").move("G-9-III-Sturm", "W4217")
+    w.move("A-19-NZ-Eng", "W4415").roll("1d10", [5])
+    r = audit([w.advance(1).write(om[2] / "two-pieces.vlog")], module=om[1])
+    found, why = _9_61(r)
+    assert found == [], found
+    assert any("W4313 → W4314 before it covered 1 hex" in y for y in why), why

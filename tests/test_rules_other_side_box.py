@@ -53,3 +53,26 @@ def test_na41_axis_unit_in_the_allied_boxes():
     assert found == [] and "AX, a unit of the axis side, is in Reserve" in why.get("NA41 6.1.2", "")
     found, _ = _verdict(head + unit("AX", "axis", "nile-delta", type="infantry", values=INF))
     assert found == ["NA41 6.1.2"]
+
+
+def test_om_other_side_units_in_two_wave_boxes_are_all_named():
+    """OM 6.11 at the end of turn 2's German Movement Phase: NZ in german-first-wave and NZ2 in
+    german-second-wave, both Allied: one not-judged reason names both (before: only NZ, the first)."""
+    units = (unit("NZ", "allied", "german-first-wave", type="infantry", values=INF)
+             + unit("NZ2", "allied", "german-second-wave", type="infantry", values=INF))
+    found, why = _verdict(_head("operation-mercury", 2, "german-movement") + units)
+    assert "OM 6.11" not in found
+    assert "NZ, a unit of the allied side, is in German first wave" in why.get("OM 6.11", ""), why
+    assert "NZ2, a unit of the allied side, is in German second wave" in why.get("OM 6.11", ""), why
+
+
+def test_om_6_11_own_reason_comes_before_an_other_side_unit():
+    """OM 6.11 「「第二波」ユニットは、全てゲーム・ターン2に落下傘降下する」 at the end of turn 2's German
+    Paradrop Phase: FJ still in german-second-wave may drop in the German Movement Phase (a tracker
+    moved on early): 6.11's own not-judged reason names it; an Allied NZ in german-first-wave does not
+    hide it (before: the other-side box's reason was recorded first and kept)."""
+    units = (unit("FJ", "german", "german-second-wave", type="infantry", values=INF)
+             + unit("NZ", "allied", "german-first-wave", type="infantry", values=INF))
+    found, why = _verdict(_head("operation-mercury", 2, "german-paradrop") + units)
+    assert "OM 6.11" not in found
+    assert "FJ is still in german-second-wave" in why.get("OM 6.11", ""), why

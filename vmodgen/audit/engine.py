@@ -740,7 +740,10 @@ class FileAuditor:
                 self.rs.combat_rolls(builder.position(turn=ph[0], phase=ph[1], side=phase_side, at="during",
                                                       source=name), self.memory, bool(rolled))
             if step is not None and moving and drags == "combat" and not suppress and (step.chat or step.moves):
-                closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side, rolled)
+                closed_drags: dict[str, tuple[str, str]] = {}
+                closed = self._close_retreats(step, builder, phase_start_hex, paths, phase_side, rolled, closed_drags)
+                if closed_drags and ph is not None:
+                    self.rs.retreats_closed(ph[0], ph[1], closed_drags, self.memory)
                 if closed or rolled:       # (a roll also ends the advances before it: OM 9.81)
                     finish_retreats()
                 for key in [key for key in told if closed & set(key[1])]:
@@ -1117,7 +1120,8 @@ class FileAuditor:
         return tuple(c[i][1] for i in range(len(route)))
 
     def _close_retreats(self, step: Step, builder: PositionBuilder, start: dict[str, str],
-                        paths: dict[str, list[str]], attacker: str, rolled: bool) -> set[str]:
+                        paths: dict[str, list[str]], attacker: str, rolled: bool,
+                        drags: dict[str, tuple[str, str]] | None = None) -> set[str]:
         """Close the defenders' retreats of a combat phase (each was judged at its own steps) once
         the attacker's units move (the advance after combat) or a die roll resolves another
         combat (the next attack, a breakthrough combat: NA41 15.2.7). Otherwise each later
@@ -1129,7 +1133,7 @@ class FileAuditor:
         retreats (``finish_retreats``: OM 9.81, an advance is made before the next combat). A unit
         may be made to retreat twice in one Combat Phase (NA41 12.3, 12.5.1). ``rolled``: the
         step reports a die roll (:func:`.rolled.step_rolled`). Returns the unit ids whose retreats
-        it closed."""
+        it closed; ``drags`` gets each one's (hex it began in, hex it ended in)."""
         close = any((v := builder.views.get(pid)) is not None and v.unit is not None and v.unit.side == attacker
                     for mv in step.moves for pid in (mv.members if mv.is_stack else [mv.piece_id]))
         if not close and not rolled:
@@ -1140,6 +1144,8 @@ class FileAuditor:
             if v is None or v.unit is None or v.unit.side == attacker:
                 continue
             closed.add(v.unit.id)
+            if drags is not None and v.hex and start[pid] != v.hex:
+                drags[v.unit.id] = (start[pid], v.hex)
             del start[pid]
             paths.pop(pid, None)
             if self._mv_dirty is not None:

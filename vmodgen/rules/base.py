@@ -730,6 +730,12 @@ class RuleSet(Generic[M]):
         tells its phases apart)."""
         return self.combat_moves
 
+    def retreats_closed(self, turn: int | None, phase: str, drags: dict[str, tuple[str, str]], memory: M) -> None:
+        """The defenders' drags of a log's combat phase (``turn``, ``phase``) the audit closed at a
+        die roll or an attacker's move (``drags``: unit id → (the hex the drag began in, the hex it
+        ended in)), for rules that measure a retreat dragged on after such a close. Never called
+        for an undone step. Nothing by default."""
+
     def combat_rolls(self, pos: Position, memory: M, rolled: bool) -> None:
         """The die rolls of a log's combat phase whose drags the audit hands over as advances and
         retreats (:meth:`combat_moves_in`), for rules that tell a drag before the phase's first

@@ -22,13 +22,16 @@ def other_side(board: Board, u: UnitState, place: str | None) -> Box | None:
 
 def name_not_judged(rs: Any, board: Board, rule_of: Callable[[Box], str],
                     judged: Callable[[UnitState, Box], bool] = lambda u, box: False) -> None:
-    """Name not judged, under ``rule_of(box)``, each unit standing in a box of the other side that
+    """Name not judged, under ``rule_of(box)``, the units standing in a box of the other side that
     no rule of the game judges there (``judged``: a rule's unit, or a piece the game counts as a
-    marker)."""
+    marker): one reason per rule naming them all (a rule keeps the first reason it is given)."""
+    by_rule: dict[str, list[str]] = {}
     for u in board.pos.units:
         box = other_side(board, u, u.hex)
         if box is None or judged(u, box):
             continue
-        rs.not_judged(rule_of(box), f"{label(u)}, a unit of the {u.side} side, is in {box.name}, a box of the "
-                                    f"{box.side} side: the rulebook says what each side's boxes hold, not what a "
-                                    "unit of the other side there means")
+        by_rule.setdefault(rule_of(box), []).append(
+            f"{label(u)}, a unit of the {u.side} side, is in {box.name}, a box of the {box.side} side")
+    for rule, where in by_rule.items():
+        rs.not_judged(rule, f"{'; '.join(where)}: the rulebook says what each side's boxes hold, not what a "
+                            "unit of the other side there means")

@@ -112,7 +112,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     def __init__(self, game) -> None:
         super().__init__(game)
-        #: (file, turn, phase) → id → hex of each unit a finished retreat of that phase was found to
+        #: (turn, phase) → id → hex of each unit a finished retreat of that phase was found to
         #: eliminate (12.2.1): a log's position no longer shows a retreat as such once the attacker
         #: moves (the audit closes it), and the units stay on the map until a player removes them
         self._eliminated_by_retreat: dict[tuple, dict[str, str]] = {}
@@ -766,8 +766,13 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         gone = self._retreat_elimination(board, u, ez)
         out = [gone] if gone else []
+        # the last verdict on this unit's retreat is the one that counts: a retreat judged at a step
+        # later undone and made again legally (the engine judges undone steps too, and reports
+        # nothing of them) does not leave the unit counted as eliminated (14.4)
+        found = self._eliminated_by_retreat.setdefault(self._phase_key(board), {})
+        found.pop(u.id, None)
         if gone:
-            self._eliminated_by_retreat.setdefault(self._phase_key(board), {})[u.id] = u.hex
+            found[u.id] = u.hex
         if not out and not board.pos.retreats_open:
             out += self._avoidable_zoc(board, u, tuple(path), ez)
         return out + self._desert(board, u, "retreated", f"{P} 12.2.1")
@@ -799,7 +804,8 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
 
     @staticmethod
     def _phase_key(board: Board) -> tuple:
-        return board.pos.source, board.pos.turn, board.pos.phase
+        # not the file: a chain's next file may hold the same phase's advances
+        return board.pos.turn, board.pos.phase
 
     def _zoc_without_eliminated(self, board: Board, side: str) -> ZocField | None:
         """The enemy ZOC an advance of ``side`` meets once the enemy units its retreats eliminated this
@@ -809,6 +815,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         position, and those a finished retreat of this phase was found to eliminate, still in the hex
         it ended in."""
         found = self._eliminated_by_retreat.get(self._phase_key(board), {})
+        for x in board.pos.units:      # one that moved on since is no longer the unit found eliminated
+            if found.get(x.id) not in (None, x.hex):
+                del found[x.id]
         gone = {x.id for x in board.pos.units if x.side != side and (
             found.get(x.id) == x.hex and x.mode != "retreat"
             or x.mode == "retreat" and x.previous and not self._put_out(board, x)

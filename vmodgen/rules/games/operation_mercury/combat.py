@@ -18,7 +18,7 @@ from ...core.attacks import attacked_from
 from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
-from .memory import FIRST_ROLL_LOST, first_roll_hexes, first_roll_lost, first_roll_unknown, segment
+from .memory import FIRST_ROLL_LOST, closed_drag_to, first_roll_hexes, first_roll_lost, first_roll_unknown, segment
 from .places import box_name, sector_param
 from .movement import box_links, links_known
 
@@ -355,7 +355,9 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
     after combat), more than 2 hexes is a finding once a roll or an attacker's move came after the
     drag and the earlier part (first-roll hex to ``path[0]``) is 2 hexes or more: a Combat Refusal
     (7.32) and a Defender Reaction (7.41) each move 1 hex, so only a retreat (or a refusal or
-    reaction and a retreat) covers it. The first roll itself proves no later drag a retreat: each
+    reaction and a retreat) covers it, and only when one closed drag of the unit (``om_first_roll``
+    ``closed``) covered 2 hexes: two 1-hex drags may be a reaction or refusal and a 1-hex retreat
+    (review rv-e22 item 2), named not judged. The first roll itself proves no later drag a retreat: each
     refusal and reaction follows its own efficiency-check roll (7.22). Not judged: an earlier part
     of 1 hex (a refusal or reaction, which makes the retreat after it legal, or a first retreat: a
     log records neither declared attacks nor which combat a roll is), the drag closed only by the
@@ -398,6 +400,17 @@ def _retreat_again(rs, board: Board, u: UnitState, path: list[str]) -> list:
                                    f"die roll): {d} hexes from {start}, more than the 2 hexes of its one retreat "
                                    "(9.13) if that 1-hex move was a retreat; a Combat Refusal (7.32) or a Defender "
                                    "Reaction (7.41), each made after its own efficiency-check roll (7.22), would make "
+                                   "it legal, and a log records neither declared attacks nor which combat a roll is")
+        return []
+    before = closed_drag_to(pos, u.id, path[0])
+    if before is None or (board.distance(*before) or 0) < 2:
+        # the earlier part may be 1-hex moves one after another (a reaction or a refusal, 7.32,
+        # 7.41, then a 1-hex retreat): each legal, and the second retreat then 1 hex too
+        drag = f"its drag {before[0]} → {before[1]} before it covered 1 hex" if before else \
+            "no earlier drag of it ending there is recorded"
+        rs.not_judged(f"{P} 9.61", f"{route}, {start} → {path[0]} ({start}: where it stood at the phase's first "
+                                   f"die roll): {d} hexes from {start}; {drag}, so the earlier part may be a Combat "
+                                   "Refusal (7.32) or a Defender Reaction (7.41) and a 1-hex retreat, which would make "
                                    "it legal, and a log records neither declared attacks nor which combat a roll is")
         return []
     if pos.retreats_closed_at_end:

@@ -58,7 +58,8 @@ position file may state any of them):
 * ``om_first_roll = {turn = 5, phase = "german-combat", hexes = {B23 = "W4314"}}``: a log's Combat
   Phase the audit saw begin (``RuleSet.combat_rolls``), and where each unit stood at its first die
   roll (``hexes`` absent: no roll yet). A unit retreats once per Combat Phase (9.13), so a drag
-  after a roll is measured from that hex (9.61; :func:`first_roll_hexes`). ``unknown = {B23 =
+  after a roll is measured from that hex (9.61; :func:`first_roll_hexes`). ``closed = {B23 =
+  [["W4314", "W4313"]]}``: each unit's drags the audit closed (:func:`retreats_closed`). ``unknown = {B23 =
   "prev"}``: units that moved since that roll outside the phase (``prev``: the tracker sent back,
   then forward into it again) or in play no file holds (``gap``: a file missing between two): the
   hexes no longer tell the phase for them (:func:`first_roll_unknown`; an older record's list
@@ -379,6 +380,32 @@ def combat_rolls(start: Position, memory: MercuryMemory, rolled: bool) -> None:
         _unknown_since_roll(memory, rec, {u.id for u in start.units if hexes.get(u.id) not in (None, u.hex)}, "prev")
     elif rolled and same and isinstance(rec, dict) and "hexes" not in rec and "lost" not in rec:
         memory.om_first_roll = {**rec, "hexes": {u.id: u.hex for u in start.units}}
+
+
+def retreats_closed(turn: int | None, phase: str, drags: dict[str, tuple[str, str]], memory: MercuryMemory) -> None:
+    """``RuleSet.retreats_closed``: each closed drag of the phase whose first roll is recorded,
+    kept per unit (``om_first_roll`` ``closed``: unit → [[from, to], ...]) for 9.61 to tell one
+    2-hex retreat from 1-hex moves (a reaction, a refusal, a retreat) made one after another."""
+    rec = memory.om_first_roll
+    if not isinstance(rec, dict) or rec.get("turn") != turn or rec.get("phase") != phase:
+        return
+    old = rec.get("closed")
+    closed = {k: list(v) for k, v in old.items()} if isinstance(old, dict) else {}
+    for uid, (a, b) in drags.items():
+        closed.setdefault(uid, []).append([a, b])
+    memory.om_first_roll = {**rec, "closed": closed}
+
+
+def closed_drag_to(pos: Position, uid: str, end: str) -> tuple[str, str] | None:
+    """The last closed drag of ``uid`` in ``pos``'s Combat Phase that ended in ``end``
+    (:func:`retreats_closed`), or None when none is recorded."""
+    rec = _this_phase(pos)
+    closed = rec.get("closed") if rec is not None else None
+    drags = closed.get(uid) if isinstance(closed, dict) else None
+    for d in reversed(drags if isinstance(drags, list) else []):
+        if isinstance(d, (list, tuple)) and len(d) == 2 and d[1] == end:
+            return str(d[0]), str(d[1])
+    return None
 
 
 #: why a unit's first-roll hex no longer tells its retreat (``om_first_roll`` ``unknown``)

@@ -147,6 +147,10 @@ class OperationMercuryRules(OperationMercurySupply):
         """Where a file starts, for the arrivals before it: see :func:`.operation_mercury_history.begin`."""
         history.begin(self, start, memory)
 
+    def retreats_closed(self, turn, phase: str, drags: dict[str, tuple[str, str]], memory: MercuryMemory) -> None:
+        """Defenders' drags closed in a Combat Phase: see :func:`.memory.retreats_closed`."""
+        history.retreats_closed(turn, phase, drags, memory)
+
     def combat_rolls(self, pos, memory: MercuryMemory, rolled: bool) -> None:
         """A Combat Phase's beginning and its first die roll: see :func:`.memory.combat_rolls`."""
         history.combat_rolls(pos, memory, rolled)

@@ -139,8 +139,8 @@ class OperationMercuryStacking(OperationMercuryUnits):
         else (a log) at the previous phase end. The turn does not depend on where the unit drifted,
         so a log judges it."""
         waves, turn = self.wave_boxes(), board.pos.turn
-        self._name_other_side_boxes(board, waves)
         if turn is None:
+            self._name_other_side_boxes(board, waves)
             return []
         ends = self.memory(board.pos).om_end_hexes if board.pos.phase == PARADROP else None
         arrived = arrivals(self, board.pos)
@@ -165,7 +165,10 @@ class OperationMercuryStacking(OperationMercuryUnits):
         # one finding a unit: a drop on the wrong turn is not also a box left out of its phase
         found = {uid for f in out for uid in f.units}
         left = [f for f in self._left_a_wave_box(board) if not found & set(f.units)]
-        return out + self._left_in_wave_box(board, waves, turn) + left
+        out += self._left_in_wave_box(board, waves, turn) + left
+        # after 6.11's own reasons (a rule keeps the first reason it is given): those say more
+        self._name_other_side_boxes(board, waves)
+        return out
 
     def _name_other_side_boxes(self, board: Board, waves: dict) -> None:
         """A unit of the other side in a German box (an Allied unit in a wave box) or an Allied one:
