@@ -225,7 +225,7 @@ def test_a_unit_landed_behind_the_boom_and_moved_on_is_found(im):
     for i in range(1, 3):
         w.move(f"S4-C{i}", "L3009")
     w.move("S4-C2", "L3008")
-    r = audit([w.advance(1).write(root / "port-moved-on.vlog")], module=module)
+    r = audit_log(w, root / "port-moved-on.vlog", module)
     booms = [f for f in r.findings if f.rule == "IM 18.32"]
     assert sorted(u for f in booms for u in f.units) == ["S4-C1", "S4-C2"], [f.message for f in r.findings]
     assert all(f.hexes == ("L3009",) for f in booms)
