@@ -648,7 +648,12 @@ class RuleSet(Generic[M]):
         for t in trials:
             if not t.judge():
                 return []
-        return self.tried_too(found, trials)
+        return self.failed_trials(board, u, self.tried_too(found, trials))
+
+    def failed_trials(self, board: Board, u: UnitState, found: list[Finding]) -> list[Finding]:
+        """``found`` (illegal under every unannounced trial, :meth:`tried_too`'s wording) as this
+        game reports it: a game whose trial failed on a unit value may name the units it read."""
+        return found
 
     def tried_too(self, found: list[Finding], trials: list[Trial]) -> list[Finding]:
         """``found``, each saying that the move is not legal under any of ``trials`` either."""

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from ....positions.model import Position, UnitState
 from ...base import Memory
 
+#: the kit's flag of an Allied battalion's infantry company labelled "HQ", with no HQ function (17.1 note)
+HQ_COMPANY_FLAG = "hq_label_only"
+
 #: the box Activation Markers are drawn from (7.13)
 CUP = "cup"
 

@@ -309,12 +309,11 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
             out.append(Trial("the motor pool (18.1)", lambda: self.check_move(board, replace(u, mode="motor_pool"), ez)))
         return out
 
-    def unannounced(self, board: Board, u: UnitState, ez: set[str], found: list) -> list:
-        """The base's verdict; where the infiltration tried failed on the ER (8.5: the unit's current
-        ER below an enemy's projecting a ZOC into the hex entered), the finding names the unit and
-        those enemy units as ``by``: its verdict read their ERs (``inputs.READS``, ``tried:``); a trial
-        that failed otherwise did not turn on an ER."""
-        got = super().unannounced(board, u, ez, found)
+    def failed_trials(self, board: Board, u: UnitState, got: list) -> list:
+        """Where the infiltration tried failed on the ER (8.5: the unit's current ER below an enemy's
+        projecting a ZOC into the hex entered), the finding names the unit and those enemy units as
+        ``by``: its verdict read their ERs (``inputs.READS``, ``tried:``); a trial that failed
+        otherwise did not turn on an ER."""
         if not any(INFILTRATION in f.details.get("tried", ()) for f in got):
             return got
         er = self._infiltration(board, replace(u, mode="infiltration"))

@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
-from .carried import entered_from
-from .units import HQ_COMPANY_FLAG
+from .carried import HQ_COMPANY_FLAG, entered_from
 
 P = "IM"
 

@@ -10,15 +10,13 @@ from ....positions.model import Position, UnitState
 from ....positions.scenario_number import scenario_number
 from ...base import RuleSet
 from ...generic import GenericRules
-from .carried import MaltaMemory
+from .carried import HQ_COMPANY_FLAG, MaltaMemory
 from ...core.board import Board
 
 #: 16.24A 「シナリオ1、2、3（マルタ島）…シナリオ4（レロス島）」: the rulebook's scenario numbers
 SCENARIOS = ("1", "2", "3", "4")
 #: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
-#: the kit's flag of an Allied battalion's infantry company labelled "HQ", with no HQ function (17.1 note)
-HQ_COMPANY_FLAG = "hq_label_only"
 #: the ``state`` key the rule set's ``derive`` sets on a log's positions (:meth:`phase_logged`)
 PHASE_LOGGED = "phase_logged"
 #: 4.14 step 6 "infantry-type" (spec P-S6 inferred default): the four infantry symbols of 2.27 and
