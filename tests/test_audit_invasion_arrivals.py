@@ -26,6 +26,20 @@ def _available(module, kit) -> LogWriter:
     return w
 
 
+def _landed_on_portolago(im, units: int) -> LogWriter:
+    """Leros GT1: convoy units 1..``units`` to Leros East's Available box in the Naval Transport
+    Phase, then each onto the port of Portolago (L3009) in the Movement Phase."""
+    kit, module, _ = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    for i in range(1, units + 1):
+        w.move(f"S4-C{i}", "leros-iz-east-available")
+    w.set_turn(1, "Movement Phase")
+    for i in range(1, units + 1):
+        w.move(f"S4-C{i}", "L3009")
+    return w
+
+
 def _leros(im, name: str, drags: list[str]):
     """Leros GT1: convoy unit 1 to Leros Invasion Zone East's Available box in the Naval Transport
     Phase, then in the Movement Phase onto each hex of ``drags`` in turn."""
@@ -199,13 +213,7 @@ def test_a_log_s_port_entry_is_a_landing(im):
     marker: before im22 its units placed from a sea box were no landing, and neither rule judged
     them (3.32's 9 SP at the phase end alone was found)."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
-    w.set_turn(1, "Naval Transport Phase")
-    for i in range(1, 6):
-        w.move(f"S4-C{i}", "leros-iz-east-available")
-    w.set_turn(1, "Movement Phase")
-    for i in range(1, 6):
-        w.move(f"S4-C{i}", "L3009")
+    w = _landed_on_portolago(im, 5)
     r = audit_log(w, root / "port-five.vlog", module)
     assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 16.14"] == [("IM 16.14", 12)]
     assert len([f for f in r.findings if f.rule == "IM 18.32"]) == 5
@@ -217,13 +225,7 @@ def test_a_unit_landed_behind_the_boom_and_moved_on_is_found(im):
     Movement Phase; S4-C2 is then dragged on to L3008. Both landed at L3009: IM 18.32 for each
     (imnafix24: before, 18.32 read the hex a unit stands on, so S4-C2 had only 16.14's move)."""
     kit, module, root = im
-    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
-    w.set_turn(1, "Naval Transport Phase")
-    for i in range(1, 3):
-        w.move(f"S4-C{i}", "leros-iz-east-available")
-    w.set_turn(1, "Movement Phase")
-    for i in range(1, 3):
-        w.move(f"S4-C{i}", "L3009")
+    w = _landed_on_portolago(im, 2)
     w.move("S4-C2", "L3008")
     r = audit_log(w, root / "port-moved-on.vlog", module)
     booms = [f for f in r.findings if f.rule == "IM 18.32"]
