@@ -21,10 +21,10 @@ from, of a unit that had not left that hex in the phase (the stack's order chang
 in any phase (coverage: put back on its hex).
 
 The moment of each drag is kept (:attr:`FileAuditor._clocks`, ``UnitState.times``): for a path
-one hex a step (the pieces one step moves share its moment), for the ends of drags over several hexes (a unit stood on the hexes between at
-no other unit's moment), across a seam or a return by Undo or Prev (:class:`MoveCarry` carries
-them, renumbered before the drags that follow) and through a take-back after a lost undo, so a
-rule of the order of moves (IM 3.33) judges them. One breach a move rule and a position rule of
+one hex a step (the pieces one step moves share its moment), for the ends of drags over several
+hexes (a unit stood on the hexes between at no other unit's moment), across a seam or a return by
+Undo or Prev (:class:`MoveCarry` carries them, renumbered before the drags that follow) and
+through a take-back after a lost undo, so a rule of the order of moves (IM 3.33) judges them. One breach a move rule and a position rule of
 the same rule number both see at one step (a unit entering a hex it may not share) is one
 finding, the move's (:func:`merge_same_breach`).
 
