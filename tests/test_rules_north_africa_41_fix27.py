@@ -37,3 +37,14 @@ def test_eliminating_retreat_still_clears_the_advance():
     rs = ruleset_for(position(H).game)
     assert rules_in_turn(rs, H + Z + al("C", "1918", **BAD)) == ["NA41 12.2.1"]
     assert rules_in_turn(rs, H + Z + al("C", "1918") + ADVANCE) == []
+
+
+def test_an_undone_drag_away_does_not_forget_the_elimination():
+    """NA41 12.2.1, 14 (review rv-g22 item 2): C's retreat is judged eliminating; a position with C
+    dragged on to 1917 and A's advance (an undone step's, judged and not reported) is judged; the
+    undo puts C back in 1918, where its retreat eliminated it: A's advance through C's ZOC is legal
+    again (before: reading the position at 1917 dropped the memory, and the advance was NA41 14.4)."""
+    rs = ruleset_for(position(H).game)
+    assert rules_in_turn(rs, H + Z + al("C", "1918", **BAD)) == ["NA41 12.2.1"]
+    rules_in_turn(rs, H + Z + al("C", "1917") + ADVANCE)
+    assert rules_in_turn(rs, H + Z + al("C", "1918") + ADVANCE) == []

@@ -10,7 +10,7 @@ from ...base import Trial
 from ...core.board import Board
 from ...core.costs import CostTable
 from ...core.moves import label, move_findings
-from ...core.moments import entered_on_path, stood
+from ...core.moments import entered_on_path, hex_at, stood, timed_hexes
 from ...core.movement import MoveModel, Problem, enemy_held, zoc_stop, zoc_to_zoc
 from ...core.stacking import fmt
 from ...core.zoc import FULL, NONE, ZocField, zoc_field
@@ -214,7 +214,14 @@ class InvasionMaltaMovement(InvasionMaltaConditions):
         moment = entered_on_path(u, i, b)
         if moment is None:
             return False
-        return any(x is not u and x.side == u.side and kind(x) and stood(x, b, moment)
+        came = hex_at(u, moment)
+
+        def with_u(x: UnitState) -> bool:
+            # a unit that entered ``b`` at the same moment from the same hex moved with ``u`` (a
+            # stack dragged together, one step): it passed through no one (3.33 「通過」)
+            return hex_at(x, moment) == came and any(h == b and t == moment
+                                                     for h, t in zip(timed_hexes(x) or (), x.times or ()))
+        return any(x is not u and x.side == u.side and kind(x) and stood(x, b, moment) and not with_u(x)
                    for x in board.pos.movers)
 
     def unordered_passes(self, board: Board, u: UnitState) -> list[str]:

@@ -814,10 +814,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         or None when no retreat of theirs eliminated a unit. Those still shown retreating in the
         position, and those a finished retreat of this phase was found to eliminate, still in the hex
         it ended in."""
+        # a unit standing elsewhere than where its retreat was found eliminating is not counted here;
+        # the memory is left as it is (a position judged here may be an undone step's: review rv-g22
+        # item 2), and the retreat's own re-check replaces the entry
         found = self._eliminated_by_retreat.get(self._phase_key(board), {})
-        for x in board.pos.units:      # one that moved on since is no longer the unit found eliminated
-            if found.get(x.id) not in (None, x.hex):
-                del found[x.id]
         gone = {x.id for x in board.pos.units if x.side != side and (
             found.get(x.id) == x.hex and x.mode != "retreat"
             or x.mode == "retreat" and x.previous and not self._put_out(board, x)
