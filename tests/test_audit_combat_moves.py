@@ -634,19 +634,6 @@ def test_om_9_83_names_the_advance_that_broke_the_limit(om):
     assert "19 NZ (A-19-NZ-Eng)" in got[0].message and {"A-19-NZ-Eng", "A-156-AA"} <= set(got[0].units)
 
 
-def _one_step(w: LogWriter, moves: list[tuple[str, str]]) -> LogWriter:
-    """Drag the pieces of ``moves`` in one step, as VASSAL writes a stack dropped onto another
-    (one ``M/`` per member, vassal/FORMATS.md)."""
-    n = len(w.root.subs)
-    for unit, hex_ in moves:
-        w.move(unit, hex_)
-    first, *rest = w.root.subs[n:]
-    del w.root.subs[n + 1:]
-    first.subs.extend(rest)
-    w._inverse[n:] = [sum(w._inverse[n:], [])]
-    return w
-
-
 def _om_advance_onto_w4314(om, name: str, moves) -> list:
     """The 9.83 findings when W4314 holds B/22 NZ, B/23 NZ, 7 RTR, C/1 and D/1 Welsh (5 stacking
     points), 19 NZ, 156 AA and Maori wait on W4313, and in the Allied Combat Phase, after a roll,
@@ -674,7 +661,7 @@ def test_om_9_83_names_every_unit_of_a_stack_that_advanced_together(om, order):
     stack: one step): 7 points. Both entered at once, so both are named, in either command order
     (review rv-om-c22 item 4: only the later command's unit was named)."""
     got = _om_advance_onto_w4314(om, f"together-{order[0]}.vlog",
-                                 lambda w: _one_step(w, [(u, "W4314") for u in order]))
+                                 lambda w: w.move_together([(u, "W4314") for u in order]))
     assert len(got) == 1 and got[0].hexes == ("W4314",), [f.message for f in got]
     named = got[0].message.split(" advanced into ")[0]
     assert "19 NZ (A-19-NZ-Eng)" in named and "156 AA (A-156-AA)" in named, got[0].message

@@ -18,18 +18,6 @@ def im(tmp_path_factory):
     return bundled_module("invasion-malta", tmp_path_factory, "im-stack-together")
 
 
-def _in_one_step(w: LogWriter, moves: list[tuple[str, str]]) -> LogWriter:
-    """``moves`` written as one step (one top-level command holding each drag: a stack dropped)."""
-    n = len(w.root.subs)
-    for unit, hex_ in moves:
-        w.move(unit, hex_)
-    first, *rest = w.root.subs[n:]
-    del w.root.subs[n + 1:]
-    first.subs.extend(rest)
-    w._inverse[n:] = [sum(w._inverse[n:], [])]
-    return w
-
-
 def _stacked(kit, module) -> LogWriter:
     """A/4 and E/74 (motorized AA) stacked in 2632, GT2's Movement Phase."""
     w = LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
@@ -43,7 +31,7 @@ def test_a_stack_moved_together_passes_through_no_one(im, order):
     """The stack dropped on 2732 (a secondary road, no primary road) in one step, in either command
     order: no IM 3.33."""
     kit, module, root = im
-    w = _in_one_step(_stacked(kit, module), [(u, "2732") for u in order])
+    w = _stacked(kit, module).move_together([(u, "2732") for u in order])
     r = audit([w.advance(1).write(root / f"together-{order[0][0]}.vlog")], module=module)
     assert [f.message for f in r.findings if f.rule == "IM 3.33"] == []
 

@@ -17,7 +17,7 @@ game state, so each step knows where pieces stand.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..builder.assemble import phase_names
 from ..builder.boxes import box_board
@@ -169,6 +169,19 @@ class LogWriter:
         inverse = [encode(["M", pid, old[0] or "null", str(old[1]), str(old[2]), old_under,
                            new[0], str(new[1]), str(new[2]), under, self.player_id], "/")]
         return self.step(cmds, inverse)
+
+    def move_together(self, moves: list[tuple[str, Any]], *, report: bool = True) -> "LogWriter":
+        """Drag the pieces of ``moves`` (ref, dest) in one step, as VASSAL writes a stack dropped
+        onto another or a multi-selection dragged (one ``M/`` per piece under the step's first
+        command, vassal/FORMATS.md); undone as one step."""
+        n = len(self.root.subs)
+        for ref, dest in moves:
+            self.move(ref, dest, report=report)
+        first, *rest = self.root.subs[n:]
+        del self.root.subs[n + 1:]
+        first.subs.extend(rest)
+        self._inverse[n:] = [sum(self._inverse[n:], [])]
+        return self
 
     def _drop(self, rec: PieceRecord, new: Position) -> tuple[list[str], str, bool]:
         """What VASSAL's drop of the piece ``rec`` on the point ``new`` writes around the piece's
