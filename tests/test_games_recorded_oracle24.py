@@ -106,3 +106,39 @@ def test_im_drops_with_the_tracker_a_phase_late(im, suffix):
     told from a late tracker: no finding for it."""
     text, doc, _ = _audit(im, f"im-late24{suffix}.vlog")
     assert found(doc) == [("IM 15.16", f"im-late24{suffix}.vlog", 13, 1, "movement", ["S3-KG1-2"])]
+
+
+def _not_judged(doc: dict, rule: str) -> list[str]:
+    return [n["why"] for n in doc["coverage"]["rules_not_judged"] if n["rule"] == rule]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_im_two_combats_declared_out_of_one_hex_retreat_and_advance_legal(im, suffix):
+    """im-declare24, IM Scenario 3 GT1: the 7th Flieger AM drawn (5/3 and the KG1 units are its
+    formation: active); the drops; Combat Declaration: Attack Target markers on 1425 (B/3 KOMR,
+    beside 1424) and on 1628 (B/4) (steps 16, 17). Combat: B/3 KOMR 1425 -> 1426 (no Axis unit
+    beside 1426), 5/3 1424 -> 1425 (the vacated hex), each marker deleted as its combat is resolved
+    (13.13, steps 26 and 30). The retreat and the advance are legal: no finding names them; the
+    markers' placing and removal are listed."""
+    text, doc, _ = _audit(im, f"im-declare24{suffix}.vlog")
+    assert not any({"B/3 KOMR", "5/3"} & set(f["units"]) for f in doc["findings"])
+    assert doc["coverage"]["moves"]["judged"] == 2
+    pieces = doc["integrity"]["pieces"]["items"]
+    assert [(p["step"], p["what"], p["name"]) for p in pieces] == [
+        (16, "added", "Attack Target"), (17, "added", "Attack Target"),
+        (26, "removed", "Attack Target"), (30, "removed", "Attack Target")]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+@pytest.mark.xfail(strict=True, reason="oracle24: IM 9.13 is named not judged in a log ('declared attacks are not "
+                                       "recorded'), though the Attack Target markers 9.13 has the active player "
+                                       "place are in the log: one on a hex no Axis unit is beside goes unsaid")
+def test_im_attack_target_on_a_hex_no_attacker_is_beside(im, suffix):
+    """im-declare24: the Attack Target marker on 1628 (B/4), placed in the Combat Declaration Phase
+    (step 17): none of 1628's six neighbours (1627, 1727, 1728, 1629, 1528, 1527) holds an Axis unit.
+    9.13 「全ての攻撃ユニットは、防御側ヘクスに隣接していなければならない」: a combat no unit can make,
+    an IM 9.13 finding naming 1628; the one on 1425 (beside 1424 and 1524) is legal."""
+    text, doc, _ = _audit(im, f"im-declare24{suffix}.vlog")
+    rules = [(f["rule"], f["phase"]) for f in doc["findings"]]
+    assert rules == [("IM 9.13", "combat-declaration")]
+    assert doc["findings"][0]["hexes"] == ["1628"]

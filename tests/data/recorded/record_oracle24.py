@@ -74,6 +74,18 @@ def om_zoc_retreat(start: Path) -> list[str]:
                f"move Vogel_(2_of_2) W4314 {W}", f"move Vogel_(2_of_2) W4414 {W}"] + n(1) + ["end-log"])
 
 
+def im_declare(start: Path) -> list[str]:
+    x, y = record6.IM_PLAYED
+    return (["player Axis Axis pw-im24", f"load {start}", "begin-log"] + n(record6.IM_DRAW)
+            + ["chat Draw: AM 7th Flieger Division (枢軸軍の活性化)", f"move AM:_7th_Flieger_Division @{x},{y} Off-map boxes"]
+            + n(r21.IM_AIRBORNE - record6.IM_DRAW) + r23.IM_DROPS + n(r21.IM_MOVE - r21.IM_AIRBORNE + 1)
+            + ["chat 戦闘宣言: 5/3 + KG1 unit 1 (1424) attack B/3 KOMR (1425) and B/4 (1628)",
+               f"create Attack_Target 1425 {M}", f"create Attack_Target 1628 {M}"] + n(r21.IM_COMBAT - r21.IM_MOVE - 1)
+            + ["chat 戦闘1: 1425", "roll 1d10", "chat B/3 KOMR retreats 1 hex (退却)", f"move B/3_KOMR 1426 {M}",
+               f"move 5/3 1425 {M}", "key Attack_Target ctrl D", "chat 戦闘2: KG1 unit 1 vs B/4 (1628)", "roll 1d10",
+               "chat no effect (効果なし)", "key Attack_Target ctrl D"] + n(1) + ["end-log"])
+
+
 def na41_seam(work: Path, sfx: str) -> list[list[str]]:
     s1 = work / f"na41-seam24-1{sfx}.vsav"
     return [["player Allied Allied pw-na24a", "setup S1 Enter Rommel", "begin-log"] + n(r21.NA_ALLIED_MOVE)
@@ -87,8 +99,9 @@ def main() -> int:
     im, om, na = recordkit.game_modules(args.modules)
     im_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD)
     om_start = recordkit.om_start(om, work)
+    im_am_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD + [("am-7", "cup")], "im-am-start.vsav")
     runs = [("na41-late24", na, na41_late()), ("om-late24", om, om_late(om_start)), ("im-late24", im, im_late(im_start)),
-            ("om-zocretreat24", om, om_zoc_retreat(om_start))]
+            ("om-zocretreat24", om, om_zoc_retreat(om_start)), ("im-declare24", im, im_declare(im_am_start))]
     if not recordkit.run_all(runs, args, work):
         return 1
     chains = [("na41-seam24", na, na41_seam(work, args.suffix))]
