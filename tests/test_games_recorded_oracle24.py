@@ -142,3 +142,20 @@ def test_im_attack_target_on_a_hex_no_attacker_is_beside(im, suffix):
     rules = [(f["rule"], f["phase"]) for f in doc["findings"]]
     assert rules == [("IM 9.13", "combat-declaration")]
     assert doc["findings"][0]["hexes"] == ["1628"]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_na41_advance_after_a_ds_one_unit_too_far(na, suffix):
+    """na41-dsbreak24, NA41 S1 I1: 5 Pz Rgt and 3 Aufkl (1707) attack 6 RTR and 3 Hus (1808); a DS
+    (10.1: a step, a four-hex retreat): 6 RTR flipped, the stack retreats hex by hex 1908, 1909,
+    2010, 2110 (no hex in Axis ZOC); the breakthrough group 5 Pz Rgt advances first (15.2.2) 1808,
+    1908, 1909, 2010 (four hexes, 14.2.1's DS length; it stops beside 2110, 14.4/15.2.12); then 3
+    Aufkl 1808, 1908, 1909, 1910, 2011 (step 29): five hexes, one more than any result gives.
+    Exactly NA41 14.2 for 3 Aufkl; the retreat and 5 Pz Rgt's advance are in no finding; every drag
+    is judged (19)."""
+    text, doc, _ = _audit(na, f"na41-dsbreak24{suffix}.vlog")
+    assert found(doc) == [("NA41 14.2", f"na41-dsbreak24{suffix}.vlog", 29, 1, "i1-axis-combat", ["3Aufkl"])]
+    assert "3 Aufkl (3Aufkl) advanced 5 hexes; it may advance at most 4" in text
+    assert doc["coverage"]["moves"]["judged"] == 19 and doc["partial"] is None
+    assert _not_judged(doc, "NA41 12.1.1") == ["the combat result that sets a retreat's length is not recorded in a log "
+                                               "(6 RTR (6RTR), 3 Hus (3Hus) retreated 4 hexes)"]

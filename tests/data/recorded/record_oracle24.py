@@ -1,6 +1,7 @@
 """Record round oracle24's logs of ``tests/data/recorded`` in real VASSAL (see README.md there):
 the turn tracker pressed two phases late through an empty phase (in each game), a retreat played
-hex by hex through an enemy ZOC, and a chain whose second file starts mid-phase after the first
+hex by hex through an enemy ZOC, two IM combats declared out of one hex, an NA41 advance after a
+DS with one unit going too far, and a chain whose second file starts mid-phase after the first
 file ended with an undo. The driver is unchanged.
 
 * ``na41-late24``: NA41 S1, as Axis. The tracker is left on **I1 Axis Initial** (nothing to do
@@ -19,6 +20,15 @@ file ended with an undo. The driver is unchanged.
   1d10, chat (a bold D: two hexes); **B/22 NZ and B/23 NZ retreat hex by hex W4314 -> W4313
   (beside Vogel 2: its ZOC, empty) -> W4413**; Vogel 2 advances hex by hex W4214 -> W4314 ->
   W4414; Next.
+* ``im-declare24``: IM Scenario 3, as Axis (both sides' hands), from a save with the 7th Flieger
+  AM in the cup. GT1 Draw: the AM drawn (put aside); Airborne Operations: the Airhead, 5/3 and KG1
+  unit 1 on 1424, KG1 unit 2 on 1524; Combat Declaration: **Attack Target markers on 1425 (B/3
+  KOMR) and on 1628 (B/4, beside no Axis unit)**, two combats declared out of 1424; Combat: 1d10,
+  B/3 KOMR 1425 -> 1426, 5/3 1424 -> 1425, a marker deleted; 1d10, "no effect", the other deleted.
+* ``na41-dsbreak24``: NA41 S1, as Axis. I1 Axis Movement: 5 Pz Rgt 1604 -> 1707, 3 Aufkl 1503 ->
+  1707. Axis Combat: 2d6, chat "DS", 6 RTR flipped, the 6 RTR/3 Hus stack retreats hex by hex
+  1908, 1909, 2010, 2110; **the breakthrough group 5 Pz Rgt advances 1808, 1908, 1909, 2010 (four
+  hexes), then 3 Aufkl 1808, 1908, 1909, 1910, 2011 (five)**; Next.
 
 Chain (files alternate VASSAL versions, ``record_oracle21.chain``):
 
@@ -86,6 +96,17 @@ def im_declare(start: Path) -> list[str]:
                "chat no effect (効果なし)", "key Attack_Target ctrl D"] + n(1) + ["end-log"])
 
 
+def na41_ds_breakthrough() -> list[str]:
+    retreat = [f"move-stack 6_RTR {h} {NA}" for h in ("1908", "1909", "2010", "2110")]
+    group = [f"move 5_Pz_Rgt {h} {NA}" for h in ("1808", "1908", "1909", "2010")]
+    other = [f"move 3_Aufkl {h} {NA}" for h in ("1808", "1908", "1909", "1910", "2011")]
+    return (["player Axis Axis pw-na24", "setup S1 Enter Rommel", "begin-log"] + n(record6.NA_AXIS_MOVE)
+            + [f"move 5_Pz_Rgt 1707 {NA}", f"move 3_Aufkl 1707 {NA}"] + n(1)
+            + ["chat 戦闘: 5 Pz Rgt + 3 Aufkl attack 6 RTR + 3 Hus (1808)", "roll 2d6",
+               "chat DS! 6 RTR loses a step, both retreat 4 (潰走)", "flip 6_RTR"] + retreat
+            + ["chat breakthrough group: 5 Pz Rgt (突破グループ), then 3 Aufkl"] + group + other + n(1) + ["end-log"])
+
+
 def na41_seam(work: Path, sfx: str) -> list[list[str]]:
     s1 = work / f"na41-seam24-1{sfx}.vsav"
     return [["player Allied Allied pw-na24a", "setup S1 Enter Rommel", "begin-log"] + n(r21.NA_ALLIED_MOVE)
@@ -101,7 +122,8 @@ def main() -> int:
     om_start = recordkit.om_start(om, work)
     im_am_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD + [("am-7", "cup")], "im-am-start.vsav")
     runs = [("na41-late24", na, na41_late()), ("om-late24", om, om_late(om_start)), ("im-late24", im, im_late(im_start)),
-            ("om-zocretreat24", om, om_zoc_retreat(om_start)), ("im-declare24", im, im_declare(im_am_start))]
+            ("om-zocretreat24", om, om_zoc_retreat(om_start)), ("im-declare24", im, im_declare(im_am_start)),
+            ("na41-dsbreak24", na, na41_ds_breakthrough())]
     if not recordkit.run_all(runs, args, work):
         return 1
     chains = [("na41-seam24", na, na41_seam(work, args.suffix))]
