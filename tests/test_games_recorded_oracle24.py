@@ -30,7 +30,7 @@ import pytest
 
 from recorded_audit_util import SUFFIXES, chain, found, game_module_fixtures, recorded_auditor, undos, versions
 
-PASSWORDS = ("pw-na24", "pw-na24a", "pw-om24", "pw-im24")
+PASSWORDS = ("pw-na24", "pw-na24a", "pw-om24", "pw-om24a", "pw-im24")
 
 
 na, om, im = game_module_fixtures("rec24")
@@ -159,3 +159,19 @@ def test_na41_advance_after_a_ds_one_unit_too_far(na, suffix):
     assert doc["coverage"]["moves"]["judged"] == 19 and doc["partial"] is None
     assert _not_judged(doc, "NA41 12.1.1") == ["the combat result that sets a retreat's length is not recorded in a log "
                                                "(6 RTR (6RTR), 3 Hus (3Hus) retreated 4 hexes)"]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_om_file_starting_after_the_other_players_undone_tracker_press(om, suffix):
+    """om-seam24-1..2, OM Scenario 3 GT1: file 1 (German): the drops, Vogel 2 W4213 -> W4214 in the
+    German Movement Phase (4.18: one hex, legal), Next into the German Bombardment Phase taken back
+    with Undo as the file's last step (step 18 takes back step 17), saved. File 2 (Allied) opens
+    mid-phase from that save, the tracker on the German Movement Phase: the seam closes; D/1 Welsh
+    W4228 -> W4227 in the Allied Movement Phase is legal. No finding."""
+    files = chain("om-seam24", 2, suffix)
+    text, doc, _ = _audit(om, files)
+    assert found(doc) == [] and doc["continuity"] == [] and doc["partial"] is None
+    assert undos(doc) == [(18, [17])]
+    assert "turn tracker change" in text
+    assert [s["differences"] for s in doc["integrity"]["seams"]] == [0]
+    assert doc["coverage"]["moves"]["judged"] == 2

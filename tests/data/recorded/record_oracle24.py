@@ -36,6 +36,11 @@ Chain (files alternate VASSAL versions, ``record_oracle21.chain``):
   1808 -> 1908, 3 Hus 1808 -> 1604 (into the Axis stack), **Undo** (3 Hus back on 1808: the file's last step), saved
   mid-phase. File 2 (the Axis player, from that save, mid-phase): chat; Next through to I1 Axis
   Movement; 5 Pz Rgt 1604 -> 1707; Next.
+* ``om-seam24-1..2``: OM Scenario 3. File 1 (German): GT1 Paradrop (9/III/Sturm W4216, Vogel 1
+  W4316, Vogel 2 W4213); German Movement: Vogel 2 W4213 -> W4214; **Next, then Undo** (the tracker
+  back on the German Movement Phase: the file's last step), saved. File 2 (**the Allied player**,
+  from that save, mid-phase): chat; Next through to the Allied Movement Phase; D/1 Welsh W4228 ->
+  W4227; Next.
 
     python tests/data/recorded/record_oracle24.py --modules DIR [--vassal /work/vassal-oracle/vassal38 --suffix=-38]
 
@@ -115,6 +120,14 @@ def na41_seam(work: Path, sfx: str) -> list[list[str]]:
             + n(record6.NA_AXIS_MOVE - r21.NA_ALLIED_MOVE) + [f"move 5_Pz_Rgt 1707 {NA}"] + n(1) + ["end-log"]]
 
 
+def om_seam(start: Path, work: Path, sfx: str) -> list[list[str]]:
+    s1 = work / f"om-seam24-1{sfx}.vsav"
+    return [["player German German pw-om24", f"load {start}", "begin-log"] + n(record6.OM_PARADROP) + r22.OM_DROPS
+            + n(1) + [f"move Vogel_(2_of_2) W4214 {W}"] + n(1) + ["undo", f"save {s1}", "end-log"],
+            ["player Allied Allied pw-om24a", f"load {s1}", "begin-log", "chat over to me (連合軍)"]
+            + n(r22.OM_ALLIED_MOVE - record6.OM_GERMAN_MOVE) + [f"move D/1_Welsh W4227 {W}"] + n(1) + ["end-log"]]
+
+
 def main() -> int:
     args, work = recordkit.start(__doc__, "record24-")
     im, om, na = recordkit.game_modules(args.modules)
@@ -126,7 +139,7 @@ def main() -> int:
             ("na41-dsbreak24", na, na41_ds_breakthrough())]
     if not recordkit.run_all(runs, args, work):
         return 1
-    chains = [("na41-seam24", na, na41_seam(work, args.suffix))]
+    chains = [("na41-seam24", na, na41_seam(work, args.suffix)), ("om-seam24", om, om_seam(om_start, work, args.suffix))]
     for name, module, files in chains:
         if recordkit.wanted(name, args.only) and not r21.chain(name, module, files, args, work):
             return 1
