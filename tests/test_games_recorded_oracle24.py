@@ -157,8 +157,8 @@ def test_na41_advance_after_a_ds_one_unit_too_far(na, suffix):
     assert found(doc) == [("NA41 14.2", f"na41-dsbreak24{suffix}.vlog", 29, 1, "i1-axis-combat", ["3Aufkl"])]
     assert "3 Aufkl (3Aufkl) advanced 5 hexes; it may advance at most 4" in text
     assert doc["coverage"]["moves"]["judged"] == 19 and doc["partial"] is None
-    assert _not_judged(doc, "NA41 12.1.1") == ["the combat result that sets a retreat's length is not recorded in a log "
-                                               "(6 RTR (6RTR), 3 Hus (3Hus) retreated 4 hexes)"]
+    assert _not_judged(doc, "NA41 12.1.1") == ["the combat result that sets a retreat's length is not recorded in a "
+                                               "log (6 RTR (6RTR), 3 Hus (3Hus) retreated 4 hexes)"]
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

@@ -134,12 +134,14 @@ def main() -> int:
     im_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD)
     om_start = recordkit.om_start(om, work)
     im_am_start = recordkit.im_start(im, work, recordkit.IM_AIRHEAD + [("am-7", "cup")], "im-am-start.vsav")
-    runs = [("na41-late24", na, na41_late()), ("om-late24", om, om_late(om_start)), ("im-late24", im, im_late(im_start)),
+    runs = [("na41-late24", na, na41_late()), ("om-late24", om, om_late(om_start)),
+            ("im-late24", im, im_late(im_start)),
             ("om-zocretreat24", om, om_zoc_retreat(om_start)), ("im-declare24", im, im_declare(im_am_start)),
             ("na41-dsbreak24", na, na41_ds_breakthrough())]
     if not recordkit.run_all(runs, args, work):
         return 1
-    chains = [("na41-seam24", na, na41_seam(work, args.suffix)), ("om-seam24", om, om_seam(om_start, work, args.suffix))]
+    chains = [("na41-seam24", na, na41_seam(work, args.suffix)),
+              ("om-seam24", om, om_seam(om_start, work, args.suffix))]
     for name, module, files in chains:
         if recordkit.wanted(name, args.only) and not r21.chain(name, module, files, args, work):
             return 1
