@@ -578,6 +578,7 @@ def check_landings(rs, board: Board) -> list:
     pos = board.pos
     out = []
     bay = board.map.areas.get(str(rs.param("om_suda_bay_area")))
+    landed: dict[str, list[tuple[UnitState, str]]] = {}
     for uid, a in arrivals(rs, pos).items():
         u = pos.unit(uid)
         if u is None:
@@ -591,6 +592,7 @@ def check_landings(rs, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 17.43", "movement", f"{label(u)} landed amphibiously at {h}, inside "
                                       "the Suda Bay area, where German landings are prohibited.", [h], [u]))
             out += _landing_place(rs, board, u, h, a)
+            landed.setdefault(u.side, []).append((u, h))
         how = a.get("how")
         arrival_phase = {"paradrop": PARADROP, "amphibious": AMPHIBIOUS}.get(str(how))
         if isinstance(a.get("fire"), bool):                  # the audit's record at the arrival phase end
@@ -606,6 +608,37 @@ def check_landings(rs, board: Board) -> list:
                 phase = judged_at.name
             out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} {verb} this turn and carries no "
                                   f"First Fire marker at the end of the {phase}.", [u.hex], [u]))
+    return out + landing_limits(rs, board, landed)
+
+
+def landing_limits(rs, board: Board, landed: dict[str, list[tuple[UnitState, str]]]) -> list:
+    """17.43 A2: more than ``amphibious_hex_steps`` (6) steps landed this turn in one landing hex
+    (「漂流と上陸状況の判定後、いずれかの上陸ヘクス内に6ヘクス[ステップ]を超えて留まると、超過ステップは直ちに
+    除去される」: the excess is removed at once, so it never stands there). 17.42: a side's landed steps
+    this turn above the limit of one convoy (German, 10) or one sea zone (Allied, 12) are legal only
+    if several convoys or sea zones carried them, which a position does not record: not judged."""
+    out = []
+    most = rs.num("amphibious_hex_steps")
+    for side, units in landed.items():
+        by_hex: dict[str, list[UnitState]] = {}
+        for u, h in units:
+            by_hex.setdefault(h, []).append(u)
+        for h, us in sorted(by_hex.items()):
+            steps = sum(unit_steps(u) for u in us)
+            if steps > most and board.is_hex(h):
+                out.append(rs.finding(board, f"{P} 17.43", "stacking", f"{fmt(steps)} steps landed amphibiously in "
+                                      f"{h} this turn ({rs.names(us)}); steps beyond {fmt(most)} left in a landing hex "
+                                      "after drift are removed at once (17.43 A2).", [h], us, steps=steps, limit=most))
+        # 17.42 a「単一の船団から10ステップを超える」, b「単一の海上ゾーンから12ステップを超える」
+        limit, carrier = ((rs.num("german_convoy_landing_steps"), "convoy") if side == "german"
+                          else (rs.num("allied_sea_zone_landing_steps"), "sea zone"))
+        total = sum(unit_steps(u) for u, _ in units)
+        if total > limit:
+            named = board.pos.game.sides.get(side)
+            rs.not_judged(f"{P} 17.42", f"{fmt(total)} {named.name if named else side} steps landed amphibiously this turn "
+                          f"({rs.names([u for u, _ in units])}), more than one {carrier} may land ({fmt(limit)}): "
+                          f"legal only if several carried them, and the position does not record which {carrier} "
+                          "carried each unit")
     return out
 
 
