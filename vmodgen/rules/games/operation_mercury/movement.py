@@ -612,34 +612,21 @@ def check_landings(rs, board: Board) -> list:
 
 
 def landing_limits(rs, board: Board, landed: dict[str, list[tuple[UnitState, str]]]) -> list:
-    """17.43 A2: more than ``amphibious_hex_steps`` (6) steps landed this turn in one landing hex
-    (「漂流と上陸状況の判定後、いずれかの上陸ヘクス内に6ヘクス[ステップ]を超えて留まると、超過ステップは直ちに
-    除去される」: the excess is removed at once, so it never stands there). 17.42: a side's landed steps
-    this turn above the limit of one convoy (German, 10) or one sea zone (Allied, 12) are legal only
-    if several convoys or sea zones carried them, which a position does not record: not judged."""
-    out = []
-    most = rs.num("amphibious_hex_steps")
+    """17.42: a side's steps landed this turn above what one convoy (German, 10) or one sea zone
+    (Allied, 12) may land are legal only if several convoys or sea zones carried them, which a
+    position does not record: not judged. (17.43 A2, 6 steps a landing hex: ``check_drops``.)"""
     for side, units in landed.items():
-        by_hex: dict[str, list[UnitState]] = {}
-        for u, h in units:
-            by_hex.setdefault(h, []).append(u)
-        for h, us in sorted(by_hex.items()):
-            steps = sum(unit_steps(u) for u in us)
-            if steps > most and board.is_hex(h):
-                out.append(rs.finding(board, f"{P} 17.43", "stacking", f"{fmt(steps)} steps landed amphibiously in "
-                                      f"{h} this turn ({rs.names(us)}); steps beyond {fmt(most)} left in a landing hex "
-                                      "after drift are removed at once (17.43 A2).", [h], us, steps=steps, limit=most))
         # 17.42 a「単一の船団から10ステップを超える」, b「単一の海上ゾーンから12ステップを超える」
         limit, carrier = ((rs.num("german_convoy_landing_steps"), "convoy") if side == "german"
                           else (rs.num("allied_sea_zone_landing_steps"), "sea zone"))
         total = sum(unit_steps(u) for u, _ in units)
         if total > limit:
             named = board.pos.game.sides.get(side)
-            rs.not_judged(f"{P} 17.42", f"{fmt(total)} {named.name if named else side} steps landed amphibiously this turn "
-                          f"({rs.names([u for u, _ in units])}), more than one {carrier} may land ({fmt(limit)}): "
+            rs.not_judged(f"{P} 17.42", f"{fmt(total)} {named.name if named else side} steps landed amphibiously this "
+                          f"turn ({rs.names([u for u, _ in units])}), more than one {carrier} may land ({fmt(limit)}): "
                           f"legal only if several carried them, and the position does not record which {carrier} "
                           "carried each unit")
-    return out
+    return []
 
 
 
