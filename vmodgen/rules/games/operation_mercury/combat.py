@@ -112,16 +112,17 @@ def check_attacks(rs, board: Board) -> list:
     return out
 
 
-def _initial_ratio(rs, board: Board, target: str, kind: str | None, units: list[UnitState]) -> list:
+def _initial_ratio(rs, board: Board, target: str, kind: str, units: list[UnitState]) -> list:
     """9.32 「1 対 3 未満の初期戦闘比は、認められない」: a maneuver combat declared below 1:3 (9.31 B-C: the
     attackers' strengths against the whole hex's defense, 9.15). Judged when declared, at the end of
     the Combat Declaration Phase: a reaction (7.4) or a refusal changes the hex later. A dispersed unit
     fights at half strength, fractions kept (6.32a); a fatigued one defends at its printed strength
     (9.73) and attacks not at all (7.14b, its own finding); artillery may add its defense (11.16,
-    「加えることができる」), so it is left out: the ratio found is the attacker's best. An attack of no
-    stated kind may be an assault (10.0, its own table): below 1:3 it is not judged."""
+    「加えることができる」), so it is left out: the ratio found is the attacker's best. 9.32 stands in the
+    maneuver combat rules (9.3); an assault (10.0) is resolved on its own table, whose lowest column the
+    kit does not hold: an assault, or an attack of no stated kind, below 1:3 is named not judged."""
     pos = board.pos
-    if not pos.phase.endswith("-combat-declaration") or kind == "assault" or not units:
+    if not pos.phase.endswith("-combat-declaration") or not units:
         return []
     sides = {u.side for u in units}
     defenders = [x for x in board.units(target) if rs.ground(x) and x.side not in sides]
@@ -130,9 +131,11 @@ def _initial_ratio(rs, board: Board, target: str, kind: str | None, units: list[
     if not defenders or attack * 3 >= defense:
         return []
     ratio = f"{fmt(attack)} against {fmt(defense)}"
-    if kind is None:
+    if kind != "maneuver":
+        said = "an assault" if kind == "assault" else "it states no kind, and may be an assault"
         rs.not_judged(f"{P} 9.32", f"the attack on {target} ({ratio}) is below 1:3, which a maneuver combat may not "
-                                   "be; it states no kind, and an assault (10.0) has no such floor")
+                                   f"be; {said}, resolved on the Assault Combat Table (10.0), whose lowest ratio the "
+                                   "kit does not hold")
         return []
     return [rs.finding(board, f"{P} 9.32", "movement", f"{rs.names(units)} declared a maneuver combat against "
                        f"{target} at {ratio} ({rs.names(defenders)}), below 1:3; an initial ratio below 1:3 is "
