@@ -117,7 +117,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
         if self.orange(u) or self.zero_ma(u):
             why = "an orange-circle unit" if self.orange(u) else \
-                "an out-of-supply armour unit (MA 0)" if self.armour(u) and u.has("oos") else "a 0-MA unit"
+                "an out-of-supply armour unit (MA 0)" if self.armour(u) and u.has("oos") else \
+                "disrupted, its MA halved to 0 (3.83, 8.15)" if self.disrupted_to_zero(u) else "a 0-MA unit"
             return [self.finding(board, f"{P} 13.37", "movement", f"{label(u)} retreated, but it is {why}: such a unit "
                                  "is eliminated instead of retreating (13.37, 14.23, 6.15).", [u.hex], [u])]
         if len(path) < 2:

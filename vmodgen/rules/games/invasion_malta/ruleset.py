@@ -25,7 +25,7 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import air, bombardment, declared_attacks, kgs, lapses, quiet_phases, returns, transport
+from . import air, bombardment, declared_attacks, kgs, lapses, quiet_phases, returns, still_phases, transport
 from .memory import InvasionMaltaMemory
 from .units import SCENARIOS
 
@@ -213,6 +213,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 18.21", "movement", EVERY_PHASE_END, self.check_rally_history, "rally"),
             Rule(f"{P} 15.21", "supply", EVERY_PHASE_END, self.check_airheads, "airhead placement"),
             Rule(f"{P} 10.12", "zoc", EVERY_PHASE_END, self.check_fire_history, "no fire from enemy ZOC"),
+            Rule(f"{P} 4.21", "movement", ALWAYS, lambda b: still_phases.check_still_phase_moves(self, b),
+                 "no map move in the Strategic and Reorganization Segments, the Draw and the Reset"),
             Rule(f"{P} 7.14", "movement", PhaseEnd(phases=(quiet_phases.DECLARATION, quiet_phases.BOMBARDMENT)),
                  lambda b: quiet_phases.check_quiet_phase_moves(self, b),
                  "no unit moves in the Combat Declaration (but a refusal) and Bombardment Phases (a log's)"),

@@ -194,9 +194,17 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         return self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u)
 
     def zero_ma(self, u: UnitState) -> bool:
-        """8.15, 13.37: printed MA 0 (pillboxes, static units) or out-of-supply armour (6.15)."""
+        """8.15, 13.37: printed MA 0 (pillboxes, static units), out-of-supply armour (6.15), or an MA
+        disruption halves to 0 (3.83, rounded down: 8.15 「ゼロMAへ減少したユニット」, round rulepos30:
+        a disrupted MA-1 unit retreating passed as legal)."""
         return u.value("movement") == 0 or self.pillbox(u) or u.unit.movement_class == "static" \
-            or (self.armour(u) and u.has("oos"))
+            or (self.armour(u) and u.has("oos")) or self.disrupted_to_zero(u)
+
+    def disrupted_to_zero(self, u: UnitState) -> bool:
+        """3.83: a disrupted unit whose MA, halved and rounded down, is 0."""
+        ma = u.value("movement")
+        return u.has("disrupted") and isinstance(ma, (int, float)) and 0 < ma \
+            and ma // int(self.num("disrupted_ma_divisor")) == 0
 
     def stacking_limit(self) -> float:
         """3.32."""

@@ -30,7 +30,7 @@ from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
 from ..before_advances import before_advances
-from . import control
+from . import control, phase_moves
 from .carried import BUILDING, fort_owner, na41
 from .conversions import preparation_neighbours
 from .memory import before_status, ids_of, step, taken_out_boxes, tracked
@@ -51,6 +51,8 @@ def rules(rs: NorthAfrica41Units) -> list[Rule]:
     return [
         Rule(f"{P} 12.2.1", "movement", MOVES, check_move_limits,
              "retreat, advance, rail, box and marker limits on moves"),
+        Rule(f"{P} 3.2", "movement", ALWAYS, lambda b: phase_moves.out_of_phase(rs, b),
+             "a position's ground move in a phase where units do not move"),
         Rule(f"{P} 20.3", "movement", EVERY_PHASE_END, lambda b: withdrawals_unseen(rs, b),
              "a withdrawal the log's moves do not record is made in the Preparation Phase"),
         Rule(f"{P} 17.2.1", "movement", MOVEMENT_END, lambda b: sp_moves_of_the_phase(rs, b),

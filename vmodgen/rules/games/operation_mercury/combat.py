@@ -108,7 +108,47 @@ def check_attacks(rs, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 10.22", "movement", f"{label(u)} took part in the maneuver combat "
                                       f"against {atk.hex} and may not also assault in this player turn.", [atk.hex], [u]))
             out += _attacker(rs, board, u, atk.hex)
+        out += _initial_ratio(rs, board, atk.hex, atk.kind, units)
     return out
+
+
+def _initial_ratio(rs, board: Board, target: str, kind: str, units: list[UnitState]) -> list:
+    """9.32 「1 対 3 未満の初期戦闘比は、認められない」: a maneuver combat declared below 1:3 (9.31 B-C: the
+    attackers' strengths against the whole hex's defense, 9.15). Judged when declared, at the end of
+    the Combat Declaration Phase: a reaction (7.4) or a refusal changes the hex later. A dispersed unit
+    fights at half strength, fractions kept (6.32a); a fatigued one defends at its printed strength
+    (9.73) and attacks not at all (7.14b, its own finding); artillery may add its defense (11.16,
+    「加えることができる」), so it is left out: the ratio found is the attacker's best. 9.32 stands in the
+    maneuver combat rules (9.3); an assault (10.0) is resolved on its own table, whose lowest column the
+    kit does not hold: an assault, or an attack of no stated kind, below 1:3 is named not judged."""
+    pos = board.pos
+    if not pos.phase.endswith("-combat-declaration") or not units:
+        return []
+    sides = {u.side for u in units}
+    defenders = [x for x in board.units(target) if rs.ground(x) and x.side not in sides]
+    attack = sum(_strength(rs, u, "attack") for u in units if not rs.fatigued(u))
+    defense = sum(_strength(rs, x, "defense") for x in defenders if not rs.is_(x, "om_no_attack"))
+    if not defenders or attack * 3 >= defense:
+        return []
+    ratio = f"{fmt(attack)} against {fmt(defense)}"
+    if kind != "maneuver":
+        said = "an assault" if kind == "assault" else "it states no kind, and may be an assault"
+        rs.not_judged(f"{P} 9.32", f"the attack on {target} ({ratio}) is below 1:3, which a maneuver combat may not "
+                                   f"be; {said}, resolved on the Assault Combat Table (10.0), whose lowest ratio the "
+                                   "kit does not hold")
+        return []
+    return [rs.finding(board, f"{P} 9.32", "movement", f"{rs.names(units)} declared a maneuver combat against "
+                       f"{target} at {ratio} ({rs.names(defenders)}), below 1:3; an initial ratio below 1:3 is "
+                       "not permitted.", [target], units)]
+
+
+def _strength(rs, u: UnitState, field: str) -> float:
+    """A unit's combat strength in a maneuver combat: a mortar attacks with its bombardment strength
+    (13.42); a dispersed unit's is halved, fractions kept (6.32a)."""
+    value = float(u.number(field, 0))
+    if field == "attack" and rs.is_(u, "om_mortar"):
+        value = float(u.number("bombardment", value))
+    return value / 2 if u.has("dispersed") else value
 
 
 def _fatigue_may_be_the_result(board: Board, u: UnitState) -> bool:
@@ -142,11 +182,7 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
     elif rs.fatigued(u):
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} is fatigued and may not attack {target}.",
                            [u.hex], [u])]
-    strength = u.number("attack", 0)
-    if rs.is_(u, "om_mortar"):              # 13.42: a mortar attacks with its bombardment strength
-        strength = u.number("bombardment", strength)
-    if u.has("dispersed"):
-        strength /= 2
+    strength = _strength(rs, u, "attack")
     # 7.14a and 13.51 ('ゼロを超える攻撃戦力を持つHQユニットは、他の地上戦闘ユニットと同じ要領で攻撃できる'):
     # an HQ attacks only with an attack strength above zero; one that coordinates is the attack's `hq`
     if strength < 1 or rs.is_(u, "om_no_attack"):

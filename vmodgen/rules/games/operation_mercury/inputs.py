@@ -29,6 +29,7 @@ READS: dict[str, Reads] = {
     "OM 13.61": Reads(areas=True),                    # militia a sector
     "OM 15.1*": Reads(areas=True),                    # sector supply levels
     "OM 17.4*": Reads(hexes=True),                    # amphibious landing hexes
+    "OM 9.32": Reads(columns=("attack", "defense", "bombardment")),  # a maneuver combat's initial ratio
     "OM 17.24": Reads(hexes=True),                    # beach hexes (terrain, airfields)
     "OM 21.11": NOTHING,                              # a convoy's steps (the roster's steps column)
     "OM 21.12": NOTHING,                              # one convoy a turn, none the turn before: where and when units unloaded

@@ -578,6 +578,7 @@ def check_landings(rs, board: Board) -> list:
     pos = board.pos
     out = []
     bay = board.map.areas.get(str(rs.param("om_suda_bay_area")))
+    landed: dict[str, list[tuple[UnitState, str]]] = {}
     for uid, a in arrivals(rs, pos).items():
         u = pos.unit(uid)
         if u is None:
@@ -591,6 +592,7 @@ def check_landings(rs, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 17.43", "movement", f"{label(u)} landed amphibiously at {h}, inside "
                                       "the Suda Bay area, where German landings are prohibited.", [h], [u]))
             out += _landing_place(rs, board, u, h, a)
+            landed.setdefault(u.side, []).append((u, h))
         how = a.get("how")
         arrival_phase = {"paradrop": PARADROP, "amphibious": AMPHIBIOUS}.get(str(how))
         if isinstance(a.get("fire"), bool):                  # the audit's record at the arrival phase end
@@ -606,7 +608,25 @@ def check_landings(rs, board: Board) -> list:
                 phase = judged_at.name
             out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} {verb} this turn and carries no "
                                   f"First Fire marker at the end of the {phase}.", [u.hex], [u]))
-    return out
+    return out + landing_limits(rs, board, landed)
+
+
+def landing_limits(rs, board: Board, landed: dict[str, list[tuple[UnitState, str]]]) -> list:
+    """17.42: a side's steps landed this turn above what one convoy (German, 10) or one sea zone
+    (Allied, 12) may land are legal only if several convoys or sea zones carried them, which a
+    position does not record: not judged. (17.43 A2, 6 steps a landing hex: ``check_drops``.)"""
+    for side, units in landed.items():
+        # 17.42 a「単一の船団から10ステップを超える」, b「単一の海上ゾーンから12ステップを超える」
+        limit, carrier = ((rs.num("german_convoy_landing_steps"), "convoy") if side == "german"
+                          else (rs.num("allied_sea_zone_landing_steps"), "sea zone"))
+        total = sum(unit_steps(u) for u, _ in units)
+        if total > limit:
+            named = board.pos.game.sides.get(side)
+            rs.not_judged(f"{P} 17.42", f"{fmt(total)} {named.name if named else side} steps landed amphibiously this "
+                          f"turn ({rs.names([u for u, _ in units])}), more than one {carrier} may land ({fmt(limit)}): "
+                          f"legal only if several carried them, and the position does not record which {carrier} "
+                          "carried each unit")
+    return []
 
 
 

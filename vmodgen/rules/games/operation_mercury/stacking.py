@@ -66,12 +66,16 @@ class OperationMercuryStacking(OperationMercuryUnits):
         none); a log records no target hex, so 6.12 is not judged there (``LOG_PRECONDITIONS``). In
         the German Movement Phase units stack freely until the phase end (4.31), so units dropped
         earlier that meet there were not placed together: 6.12 is named not judged for a drop seen
-        there. 17.43 A2: at most 6 steps land in one hex, 「強襲上陸フェイズ中」 only (17.43 A).
+        there. 17.43 A2: at most 6 steps land in one hex, 「強襲上陸フェイズ中」 only (17.43 A), during the
+        phase and at its end: 「漂流と上陸状況の判定後、いずれかの上陸ヘクス内に6ヘクス[ステップ]を超えて
+        留まると、超過ステップは直ちに除去される」 (after drift, so never left standing at the phase end).
         (6.11, the wave's turn: :meth:`check_wave_turns`, its own rule.)"""
         out: list = []
         pos = board.pos
         if pos.phase and pos.at != "during":
-            return out
+            # 17.43 A2 holds at the Amphibious Landing Phase's end too (round rulepos30: 7 steps left
+            # in W4318 at its end passed as legal)
+            return self._landing_steps(board) if pos.phase == AMPHIBIOUS else out
         if not pos.phase or (pos.phase in DROP_PHASES and pos.phase != GERMAN_MOVE and pos.moves_announced):
             out += self._target_hexes(board)
         elif pos.phase == GERMAN_MOVE:

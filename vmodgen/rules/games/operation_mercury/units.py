@@ -107,6 +107,8 @@ class OperationMercuryUnits(GenericRules[MercuryMemory]):
         "amphibious_drift_max_hexes": (1, "17.43 B3: hexes the drift diagram moves a landing unit at most: an "
                                           "assumption (the diagram is lost; 6.2's example drifts 1 hex), used only "
                                           "when the target hex is not known"),
+        "german_convoy_landing_steps": (10, "17.42a: most steps the Germans land from a single convoy each turn"),
+        "allied_sea_zone_landing_steps": (12, "17.42b: most steps the Allies land from a single sea zone each turn"),
         "om_steamer_ports": ("E3136, W4031", "17.52: the coastal steamer's two ports (hex ids)"),
         "coastal_steamer_enemy_min_distance": (2, "17.52: least distance of a steamer port from enemy units"),
         "allied_convoy_capacity_steps": (6, "21.11: most steps one Allied convoy carries (No Naval Game, 21.0)"),
