@@ -53,7 +53,7 @@ class Factor:
     halved or doubled it, and why the position leaves it open."""
     values: set[float]
     causes: list[str] = field(default_factory=list)
-    open: list[str] = field(default_factory=list)
+    unsure: list[str] = field(default_factory=list)
 
 
 def modified(v: float, halved: bool, doubled: bool) -> float:
@@ -88,6 +88,8 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
 
 
 def judge(rs: NorthAfrica41Units, board: Board, a, attackers: list, defenders: list) -> list:
+    """The finding of attack ``a`` below 1:3 at the best the position allows; not judged when only
+    some readings of what the position leaves open are."""
     h = a.hex
     tanks = _tanks_outclassed(rs, attackers, defenders)
     attack = {u.id: _attack(rs, board, u, h, a.kind, tanks) for u in attackers}
@@ -101,13 +103,14 @@ def judge(rs: NorthAfrica41Units, board: Board, a, attackers: list, defenders: l
         froms = list(dict.fromkeys(f for u in attackers for f in _froms(rs, board, u, h, a.kind)
                                    if board.is_hex(f) and board.is_hex(h) and board.adjacent(f, h)))
         sides = {k: [f, h] for k, f in zip(SIDE_KEYS, froms)}
+        best = " at the best the position allows" if (a_lo, d_lo) != (a_hi, d_hi) else ""
         return [rs.finding(board, f"{P} 8.8.3", "movement", f"The attack on {h} is below 1:3: {fmt(a_hi)} attack "
-                           f"factors against {fmt(d_lo)} defence factors after halving and doubling (9.1"
+                           f"factors against {fmt(d_lo)} defence factors{best} after halving and doubling (9.1"
                            f"{': ' + causes if causes else ''}) and the caps of 8.8.1 and 8.8.2; an attack below 1:3 "
                            "is not allowed (8.3, 8.8.3).", [h], attackers, by=defenders,
                            part="tanks" if any(rs.tank(u) for u in attackers) else "", **sides)]
     if LOWEST_ODDS * a_lo < d_hi:
-        why = list(dict.fromkeys(w for f in (*attack.values(), *defence.values()) for w in f.open))
+        why = list(dict.fromkeys(w for f in (*attack.values(), *defence.values()) for w in f.unsure))
         rs.not_judged(f"{P} 8.8.3", f"the attack on {h} is {_span(a_lo, a_hi)} attack factors against "
                       f"{_span(d_lo, d_hi)} defence factors after halving and doubling (9.1) and the caps, 1:3 or "
                       f"better only at some of them, and the position does not tell {'; nor '.join(why)}")
@@ -148,12 +151,13 @@ def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks: b
     if rs.tank(u) and tanks:
         halving.append("a tank against a better tank value (9.2.3)")
     elif rs.tank(u) and tanks is None:
-        got.open.append(f"whether {u.unit.name} is halved by a better defending tank value (9.2.3): a tank value "
+        got.unsure.append(f"whether {u.unit.name} is halved by a better defending tank value (9.2.3): a tank value "
                         "is missing")
     froms = _froms(rs, board, u, h, kind)
-    if len(froms) > 1:
-        got.open.append(f"which of {', '.join(froms)} {u.unit.name} attacked from")
+    each: list[frozenset] = []                  # the values from each hex
     for f in froms:
+        before = set(got.values)
+        got.values = set()
         perimeter = vehicle and "tobruk_perimeter" in board.hexside(f, h)
         for slope, feature, why in _slopes(board, f, h):
             half = halving + ([f"up the {feature} {f}/{h} (9.6)"] if slope == "up" else []) + \
@@ -162,10 +166,14 @@ def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks: b
             for outclassed in ([False, True] if tanks is None and rs.tank(u) else [False]):
                 got.values.add(modified(v, bool(half) or outclassed, bool(double)))
             if why:
-                got.open.append(why)
+                got.unsure.append(why)
             elif len(froms) == 1 and (half or double):
                 how = "halved and doubled, so printed" if half and double else "halved" if half else "doubled"
                 got.causes = [f"{fmt(v)} {how} ({', '.join(half + double)})"]
+        each.append(frozenset(got.values))
+        got.values |= before
+    if len(set(each)) > 1:
+        got.unsure.append(f"which of {', '.join(froms)} {u.unit.name} attacked from")
     return got
 
 
@@ -204,7 +212,7 @@ def _defence(rs: NorthAfrica41Units, board: Board, h: str, defenders: list) -> d
             # 13.1: the marker may be this combat's result, placed after the attack
             if before is None:
                 marks.append(marks[0] - {"disrupted", NO_DEFENCE})
-                got.open.append(f"whether {x.unit.name}, which retreated from {h}, was already "
+                got.unsure.append(f"whether {x.unit.name}, which retreated from {h}, was already "
                                 f"{'/'.join(sorted(marks[0] - marks[1]))} when attacked ([state] na41_status_before)")
             else:
                 marks = [marks[0] - ({"disrupted", NO_DEFENCE} - before.get(x.id, set()))]
@@ -220,7 +228,7 @@ def _defence(rs: NorthAfrica41Units, board: Board, h: str, defenders: list) -> d
     if not plain and len(defenders) > 1:
         # 8.6: 「へクス内に複数のこのようなユニットがあると、１つのみが使用されます」
         values = {v for f in out.values() for v in f.values}
-        out = {defenders[0].id: Factor(values, [], [w for f in out.values() for w in f.open]
+        out = {defenders[0].id: Factor(values, [], [w for f in out.values() for w in f.unsure]
                                        + (["which parenthesized unit defends (8.6)"] if len(values) > 1 else []))}
     return out
 
