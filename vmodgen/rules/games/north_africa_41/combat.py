@@ -219,7 +219,7 @@ def attacks(rs: NorthAfrica41Units, board: Board) -> list:
             if len(nat) > most:
                 out.append(rs.finding(board, f"{P} 8.4.2", "movement", f"The Allied attack on {h} has {len(nat)} "
                                       f"nationalities ({', '.join(sorted(nat))}); the most is {fmt(most)}.", [h], allied))
-            tanks = [u for u in allied if u.unit.type == "tank" or rs.silhouette(u) and u.unit.type != "flak88"]
+            tanks = [u for u in allied if rs.tank(u)]
             most = rs.num("allied_attack_max_tank_units")
             if len(tanks) > most:
                 out.append(rs.finding(board, f"{P} 8.4.2", "movement", f"The Allied attack on {h} uses {len(tanks)} tank "

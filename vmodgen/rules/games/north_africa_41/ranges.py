@@ -167,7 +167,7 @@ def _fits(rs: NorthAfrica41Units, r: UnitState, u: UnitState) -> str:
     """19.2.3, 19.2.5: why replacement ``r`` cannot rebuild ``u`` ("" when it can)."""
     tank_r, inf_r = rs.sel("na41_tank_replacement"), rs.sel("na41_infantry_replacement")
     if tank_r.matches(rs.game, r):
-        if u.unit.type != "tank" and not (rs.silhouette(u) and u.unit.type != "flak88"):
+        if not rs.tank(u):
             return "a tank replacement rebuilds tank units only (19.2.3)"
         if rs.is_(u, "na41_matilda") and not r.reduced:
             return "a Matilda takes only a heavy tank replacement, the back of a tank replacement (19.2.5)"

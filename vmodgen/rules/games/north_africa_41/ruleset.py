@@ -98,6 +98,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     # ---- history (see north_africa_41_history) ------------------------------------------------
     def remember(self, before, after, memory: NA41Memory) -> None:
         na_history.remember(self, before, after, memory)
+        # a phase's eliminations are of no later phase: a log that never gives the turn keys every
+        # turn's same phase alike, (None, phase), and an elimination remembered there would clear
+        # the next turn's advances through the ZOC of a unit left standing in that hex (14.4)
+        self._eliminated_by_retreat.clear()
 
     def begin(self, start, memory: NA41Memory) -> None:
         """A file's start: what changed in the gap without a move, see :func:`.memory.begin`."""
@@ -114,7 +118,10 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         super().__init__(game)
         #: (turn, phase) → id → hex of each unit a finished retreat of that phase was found to
         #: eliminate (12.2.1): a log's position no longer shows a retreat as such once the attacker
-        #: moves (the audit closes it), and the units stay on the map until a player removes them
+        #: moves (the audit closes it), and the units stay on the map until a player removes them.
+        #: Written only from the verdict on a finished retreat (a position file's, the audit's
+        #: judgment at the close, which judges every retreat afresh and never an undone step's),
+        #: never from a drag of an open retreat; emptied at each phase end (:meth:`remember`)
         self._eliminated_by_retreat: dict[tuple, dict[str, str]] = {}
 
     def validate_position(self, pos) -> None:
@@ -766,13 +773,15 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         path = u.path or ((u.previous, u.hex) if u.previous else ())
         gone = self._retreat_elimination(board, u, ez)
         out = [gone] if gone else []
-        # the last verdict on this unit's retreat is the one that counts: a retreat judged at a step
-        # later undone and made again legally (the engine judges undone steps too, and reports
-        # nothing of them) does not leave the unit counted as eliminated (14.4)
-        found = self._eliminated_by_retreat.setdefault(self._phase_key(board), {})
-        found.pop(u.id, None)
-        if gone:
-            found[u.id] = u.hex
+        if not board.pos.retreats_open:
+            # the last verdict on this unit's finished retreat is the one that counts: a retreat
+            # made again legally to the same hex does not leave the unit counted as eliminated (14.4).
+            # An open retreat's drags (an undone step's too: the engine judges them and reports
+            # nothing) leave the memory alone; the advance reads an open retreat itself
+            found = self._eliminated_by_retreat.setdefault(self._phase_key(board), {})
+            found.pop(u.id, None)
+            if gone:
+                found[u.id] = u.hex
         if not out and not board.pos.retreats_open:
             out += self._avoidable_zoc(board, u, tuple(path), ez)
         return out + self._desert(board, u, "retreated", f"{P} 12.2.1")

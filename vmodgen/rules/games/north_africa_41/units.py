@@ -235,6 +235,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
     def silhouette(self, u: UnitState) -> bool:
         return self.is_(u, "na41_silhouette")
 
+    def tank(self, u: UnitState) -> bool:
+        """A tank unit (8.4.2's count, 9.2.3's halving, 19.2.3's tank replacements): of type tank, or a
+        silhouette that is no 88 Flak."""
+        return u.unit.type == "tank" or self.silhouette(u) and u.unit.type != "flak88"
+
     def mech(self, u: UnitState) -> bool:
         """2.3.3; 5.8.1: a unit carried by a truck (status ``trucked``) moves as mechanized."""
         return self.is_(u, "na41_mech") or u.has("trucked")
