@@ -163,8 +163,9 @@ def test_a_misdrop_corrected_by_a_second_drag_is_found_at_the_drop(im):
 
 
 @pytest.mark.parametrize("phase, found", [("Airborne Operations Phase (paradrop or air transport)", []),
-                                          ("Naval Transport Phase", [("IM 15.52", 4)])],
-                         ids=["one-phase-off", "two-phases-off"])
+                                          ("Naval Transport Phase", []),
+                                          ("Draw (AM or CAS air unit) and pass option", [("IM 15.52", 4)])],
+                         ids=["one-phase-off", "one-off-past-an-empty-airborne-phase", "two-phases-off"])
 def test_an_invader_placed_with_the_tracker_lagging_is_not_in_the_sea(im, phase, found):
     """im22 (the lag-airborne log of imfix14, left on its hex): convoy unit 1 goes to Leros East's
     Available box, then is placed on L2703, an invasion hex of its zone, with the tracker still in
@@ -173,8 +174,11 @@ def test_an_invader_placed_with_the_tracker_lagging_is_not_in_the_sea(im, phase,
     the tracker then moves on to the Movement Phase. The tracker may be one phase off the pieces:
     IM 15.52 is named not judged there, never a finding; and the unit, from the sea, is no
     paradropped unit (before, entering the map in an Airborne phase made it one, and it was 'on an
-    all-sea hex' through the Movement Phase too). Placed two phases early (the Naval Transport
-    Phase), the invader on its invasion hex is IM 15.52, once, at its placement."""
+    all-sea hex' through the Movement Phase too). Placed in the Naval Transport Phase, the tracker is
+    one phase off too when the Airborne Operations Phase between was empty, passed without a click
+    (lag23, core/tracker_lag.py: IM's EMPTY_PHASES; before, two phases off, a finding, while 7.14 read
+    an empty Bombardment Phase so): named not judged. Placed two phases early (the Draw phase), the
+    invader on its invasion hex is IM 15.52, once, at its placement."""
     kit, module, root = im
     w = _available(module, kit)
     w.set_turn(1, phase)

@@ -46,12 +46,24 @@ def test_a_delayed_unit_through_the_available_box_in_the_trackers_movement_phase
     assert any("Delay" in n and "Available box" in n for n in _notes(r, "IM 16.33")), _notes(r, "IM 16.33")
 
 
-def test_an_available_box_unit_placed_in_the_trackers_reaction_phase_is_not_judged(im):
-    """IM 16.33A, log: S4-C1 goes from the East Available box onto L2703 in the tracker's Reaction
-    Movement Phase; the tracker may lag the pieces: named not judged, not found."""
-    r = _placed(im, "avail-react", "leros-iz-east-available", "Reaction Movement Phase (inactive player)")
+def test_an_available_box_unit_placed_in_the_trackers_declaration_phase_is_not_judged(im):
+    """IM 16.33A 「移動フェイズ中、ユニットを使用可能ボックスから…移動させる」, log: S4-C1 goes from the East
+    Available box onto L2703 in the tracker's Combat Declaration Phase, one phase after the Movement
+    Phase: the tracker may be a phase off the pieces (Next pressed early): named not judged, not found."""
+    r = _placed(im, "avail-declare", "leros-iz-east-available", "Combat Declaration Phase")
     assert "IM 16.33" not in [f.rule for f in r.findings], [f.message for f in r.findings]
-    assert any("tracker may lag" in n for n in _notes(r, "IM 16.33")), _notes(r, "IM 16.33")
+    assert any("tracker may be a phase off" in n for n in _notes(r, "IM 16.33")), _notes(r, "IM 16.33")
+
+
+def test_an_available_box_unit_placed_in_the_trackers_reaction_phase_is_found(im):
+    """IM 16.33A, log: the same placement in the tracker's Reaction Movement Phase, two phases after the
+    Movement Phase (the Combat Declaration Phase, never empty in an invasion's turn, 12.12, and an empty
+    Bombardment Phase not counted: core/tracker_lag.py): more than the tracker's lag, IM 16.33 (lag23;
+    round 27 named it not judged, as at any distance)."""
+    r = _placed(im, "avail-react", "leros-iz-east-available", "Reaction Movement Phase (inactive player)")
+    got = [f for f in r.findings if f.rule == "IM 16.33"]
+    assert len(got) == 1 and "two phases or more off" in got[0].message, [f.message for f in r.findings]
+    assert not _notes(r, "IM 16.33")
 
 
 def test_an_available_box_unit_placed_in_the_movement_phase_is_legal(im):

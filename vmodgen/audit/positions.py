@@ -480,7 +480,7 @@ class PositionBuilder:
             self._hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
         # shared by the positions until a marker changes (rules never write to a position)
         pos = Position(binding.game, binding.map, units, turn, phase, side, at,
-                       hex_markers=self._hex_markers, source=source, by_hex=by_hex)
+                       hex_markers=self._hex_markers, source=source, by_hex=by_hex, phase_from_tracker=True)
         # the units that moved, in the order of ``units``: the last position's, changed where
         # ``changed`` says, else sorted again
         movers = self._movers_after(changed) if delta is not None else None

@@ -123,6 +123,9 @@ class Position:
     #: closed, not a die roll or an attacker's move: nothing of the combat came after them, and a
     #: tracker left behind would read the next phase's moves so
     retreats_closed_at_end: bool = False
+    #: whether ``phase`` is a log's or save's turn tracker's, which players may click late or early
+    #: (:mod:`vmodgen.rules.core.tracker_lag`), not a position file's stated (exact) one
+    phase_from_tracker: bool = False
     #: hex → units there in the order of ``units``, when the maker has one at hand (the audit
     #: keeps it up to date step by step); a Board builds it otherwise. Read-only.
     by_hex: dict[str, list[UnitState]] | None = field(default=None, repr=False, compare=False)

@@ -16,6 +16,7 @@ from ..positions.model import Position, UnitState
 from .core.board import Board
 from .core.movement import MoveModel
 from .core.select import Selector
+from .core.tracker_lag import Lag, Wanted, lag_of, lag_of_phase
 from .core.zoc import ZocField, merged
 from .finding import Finding
 
@@ -707,6 +708,20 @@ class RuleSet(Generic[M]):
     def side_name(self, side: str) -> str:
         s = self.game.sides.get(side)
         return s.name if s else side
+
+    # ---- the turn tracker's lag (core/tracker_lag.py) -----------------------------------------
+    #: phase ids a player may pass without a click when there is nothing to do in them (the book
+    #: lets them be empty): the tracker's lag does not count them (:mod:`.core.tracker_lag`)
+    EMPTY_PHASES: frozenset[str] = frozenset()
+
+    def lag(self, pos: Position, wanted: Wanted) -> Lag:
+        """Whether ``pos`` is in a phase ``wanted`` names, within a log's tracker lag of one, or
+        out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty phases)."""
+        return lag_of(pos, wanted, self.EMPTY_PHASES)
+
+    def lag_of_phase(self, pos: Position, turn: int | None, phase: str) -> Lag:
+        """:meth:`lag` for one phase of turn ``turn`` (None: any turn's)."""
+        return lag_of_phase(pos, turn, phase, self.EMPTY_PHASES)
 
     # ---- history ----------------------------------------------------------------------------
     #: whether the audit hands the moves made in a combat phase to the move rules, as advances

@@ -6,11 +6,12 @@ from ...core.board import Board
 from ...core.moves import label
 from ..other_side_box import name_not_judged
 from ...core.stacking import fmt, mixed
+from ...core.tracker_lag import Lag, from_tracker
 from .units import InvasionMaltaUnits
 
 P = "IM"
 #: the first and last phases of :attr:`InvasionMaltaStacking.INVASION_PHASES`
-INVASION_FIRST, INVASION_LAST = "movement", "combat"
+INVASION_LAST = "combat"
 
 
 class InvasionMaltaStacking(InvasionMaltaUnits):
@@ -209,11 +210,12 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if not pos.phase:
             return True
         if pos.phase not in self.INVASION_PHASES or (pos.phase == "combat" and pos.at == "end"):
-            if self.phase_logged(pos) and self._next_to_invasion_phases(pos):
+            if self._next_to_invasion_phases(pos):
                 self.not_judged(f"{P} 15.52", f"{label(u)} stands on the invasion hex {u.hex} "
                                 f"{'at the end of' if pos.at == 'end' else 'during'} the "
                                 f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker names, "
-                                "one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E), "
+                                "one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; an "
+                                "empty Airborne Operations or Bombardment Phase passed without a click not counted), "
                                 "and a log's tracker may be one phase off the pieces")
                 return True
             return False
@@ -226,14 +228,18 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         return whose == u.side
 
     def _next_to_invasion_phases(self, pos) -> bool:
-        """Whether ``pos`` is one phase off the invasion's (:data:`INVASION_PHASES`): in the phase
-        before the Movement Phase, at the end of the Combat Phase, or during the phase after it."""
-        ids = [p.id for p in self.game.sequence.phases]
-        if pos.phase not in ids or INVASION_FIRST not in ids or INVASION_LAST not in ids:
+        """Whether a log's ``pos``, out of the invasion's phases, is within the tracker's lag of them
+        (:mod:`vmodgen.rules.core.tracker_lag`: a phase off, no empty phase counted): the end of the
+        Combat Phase (an invader stands there to its end in a position one phase behind), the phases
+        before the Movement Phase, and during those after the Combat Phase. The end of a phase after the
+        Combat Phase is out: one phase behind it is the Combat Phase's end, when no invader is left."""
+        if not from_tracker(pos):
             return False
-        i = ids.index(pos.phase)
-        return pos.phase == INVASION_LAST or (i + 1 < len(ids) and ids[i + 1] == INVASION_FIRST) or \
-            (i > 0 and ids[i - 1] == INVASION_LAST and pos.at != "end")
+        if pos.phase == INVASION_LAST:
+            return True
+        ids = [p.id for p in self.game.sequence.phases]
+        after = pos.phase in ids and INVASION_LAST in ids and ids.index(pos.phase) > ids.index(INVASION_LAST)
+        return self.lag(pos, lambda t, p: p in self.INVASION_PHASES) is Lag.MAYBE and not (after and pos.at == "end")
 
     def landed(self, board: Board, u) -> bool:
         """16.14, 16.33A: whether ``u`` landed by sea in this phase: its status ``landed`` (a position

@@ -40,9 +40,11 @@ from __future__ import annotations
 from ...core.board import Board
 from .carried import entered_from
 from ...core.moves import label
+from ...core.tracker_lag import Lag, from_tracker
 from .returns import friendly_hex
 
 P = "IM"
+MOVEMENT = "movement"
 
 
 def _boxes(value: object) -> set[str]:
@@ -278,11 +280,13 @@ def check_invasion_placements(rs, board: Board) -> list:
         elif src == "available" and pos.phase not in ("", "movement"):
             what = "port entry is made at the end of the Movement Phase (16.14)" if rule.endswith("16.14") \
                 else "invaders are placed from the Available box in the Movement Phase (16.33A)"
-            if logged:
+            if logged and (not from_tracker(pos) or rs.lag_of_phase(pos, pos.turn, MOVEMENT) is Lag.MAYBE):
                 rs.not_judged(rule, f"{label(u)} left {box} in the {pos.phase} phase the turn tracker names; "
-                              f"{what}, and the tracker may lag the pieces")
+                              f"{what}, and the tracker may be a phase off the pieces")
                 continue
-            why = f"{what}, not the {pos.phase} phase"
+            why = f"{what}, not the {pos.phase} phase" + (
+                "; the turn tracker is two phases or more off it (an empty Airborne Operations or Bombardment "
+                "Phase not counted), more than a tracker pressed late or early" if from_tracker(pos) else "")
         else:
             continue
         out.append(rs.finding(board, rule, "movement", f"{label(u)} went from {box} to {at}; {why}.",

@@ -35,6 +35,11 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     """Unit classes, stacking points and limit, airfields and sectors: the first layer over the
     generic rule set."""
     memory_type = MaltaMemory
+    #: phases a player passes without a click when there is nothing to do in them, which the tracker's
+    #: lag does not count (:mod:`vmodgen.rules.core.tracker_lag`): the Airborne Operations Phase of a
+    #: turn with no paradrop or air transport (15.1: the Axis player's option), the Bombardment Phase
+    #: with no declared attack to bombard (10.2; 7.14's commonest lag in play by e-mail)
+    EMPTY_PHASES = frozenset({"airborne", "bombardment"})
 
     #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
     PARAMS = {

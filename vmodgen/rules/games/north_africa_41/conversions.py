@@ -7,14 +7,16 @@ rulepos28 did). A log names no scenario, but the kit numbers every scenario's tu
 starts on turn 17), so a unit of the new formation on the map or in an off-map box before the turn is
 a finding there too (round na22: before, silent; the recorded na41-palette6 takes 5 Pz Rgt (21 Pz)
 from the palette on turn 1); one on a track or display (a kit may park arrivals there) is not held.
-In a log, the phase just before that Preparation Phase and the one just after it are not judged:
-the turn tracker may be a phase off the pieces (imnafix24); two phases off is a finding.
+In a log, the phases within the turn tracker's lag of that Preparation Phase (the one just before
+it and the one just after: :mod:`vmodgen.rules.core.tracker_lag`) are named not judged; two phases
+off is a finding (imnafix24).
 ``na41_conversions``: "old:new:turn" entries (formation ids). Inside that Preparation Phase
 (``at = "during"``) either may stand; at its end the old one's units are gone."""
 from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from ...core.tracker_lag import Lag
 from .units import NorthAfrica41Units
 
 P = "NA41"
@@ -42,7 +44,7 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
             continue
         if pos.turn == turn and pos.phase_kind == "reinforcement" and pos.at != "end":
             continue                    # inside the Preparation Phase the replacing is under way
-        if in_log(rs, pos, new) and beside_preparation(rs, pos, turn):
+        if in_log(rs, pos, new) and near_preparation(rs, pos, turn) is Lag.MAYBE:
             if any(u.unit.formation in (old, new) and not rs.marker(u) and in_play(board, u.hex) for u in pos.units):
                 rs.not_judged(f"{P} 20.4.2", f"whether the {old} or the {new} units are in the game in the phase next "
                                              f"to turn {turn}'s Preparation Phase: a log's turn tracker may be a "
@@ -68,24 +70,16 @@ def check(rs: NorthAfrica41Units, board: Board) -> list:
     return out
 
 
-def preparation_neighbours(rs: NorthAfrica41Units) -> set[str]:
-    """The ids of the phases just before and just after the Preparation Phase (the turn's
-    ``reinforcement`` phase): where a log's tracker one phase off may show its work."""
-    ids = [p.id for p in rs.game.sequence.phases]
-    prep = next((i for i, p in enumerate(rs.game.sequence.phases) if p.kind == "reinforcement"), None)
-    return set() if prep is None or len(ids) < 2 else {ids[prep - 1], ids[(prep + 1) % len(ids)]}
+def preparation(rs: NorthAfrica41Units) -> str | None:
+    """The id of the Preparation Phase (the sequence's ``reinforcement`` phase), None without one."""
+    return next((p.id for p in rs.game.sequence.phases if p.kind == "reinforcement"), None)
 
 
-def beside_preparation(rs: NorthAfrica41Units, pos, turn: int) -> bool:
-    """Whether ``pos`` is in the phase just before turn ``turn``'s Preparation Phase (the previous
-    turn's last) or just after it, where a log's tracker one phase off may show the replacing."""
-    ids = [p.id for p in rs.game.sequence.phases]
-    prep = next((i for i, p in enumerate(rs.game.sequence.phases) if p.kind == "reinforcement"), None)
-    if prep is None:
-        return False
-    before = (turn, ids[prep - 1]) if prep > 0 else (turn - 1, ids[-1])
-    after = (turn, ids[prep + 1]) if prep + 1 < len(ids) else (turn + 1, ids[0])
-    return (pos.turn, pos.phase) in (before, after)
+def near_preparation(rs: NorthAfrica41Units, pos, turn: int | None = None) -> Lag:
+    """Where ``pos`` stands to turn ``turn``'s Preparation Phase (None: any turn's): in it, within a
+    log's tracker lag of it (the phase before or after it), or out (:mod:`.core.tracker_lag`)."""
+    prep = preparation(rs)
+    return Lag.OUT if prep is None else rs.lag_of_phase(pos, turn, prep)
 
 
 def in_log(rs: NorthAfrica41Units, pos, formation: str) -> bool:

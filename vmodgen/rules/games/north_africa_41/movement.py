@@ -29,10 +29,11 @@ from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.zoc import NONE
 from ...core.costs import CostTable
+from ...core.tracker_lag import Lag
 from ..before_advances import before_advances
 from . import control, phase_moves
 from .carried import BUILDING, fort_owner, na41
-from .conversions import preparation_neighbours
+from .conversions import near_preparation
 from .memory import before_status, ids_of, step, taken_out_boxes, tracked
 from .supply import status
 from .units import NorthAfrica41Units
@@ -746,8 +747,8 @@ def withdrawal(rs: NorthAfrica41Units, board: Board, u: UnitState) -> list:
     Withdrawn Units box in the Preparation Phase only (a phase whose moves are judged is never it)."""
     ph = board.pos.phase_info
     if u.hex not in ids_of(rs, "na41_withdrawn_box") or ph is None or ph.kind == "reinforcement" \
-            or board.pos.phase in preparation_neighbours(rs):
-        return []                       # (next to it: a log's tracker may be a phase off)
+            or lagging_withdrawal(rs, board.pos, label(u)):
+        return []
     return [rs.finding(board, f"{P} 20.3", "movement", f"{label(u)} was put from {u.previous} in the Withdrawn Units "
                        f"box in {ph.name or ph.id}; withdrawals are made in the Preparation Phase (3.1 A.5, 20.2, "
                        "20.3).", [u.previous or ""], [u])]
@@ -757,17 +758,31 @@ def withdrawals_unseen(rs: NorthAfrica41Units, board: Board) -> list:
     """20.3 at a phase end: a unit in the Withdrawn Units box that was not there at the last phase
     end (``na41_withdrawn_before``) and whose drag the position does not record (a log records the
     phasing side's moves only) was withdrawn in this phase. The phases next to the Preparation
-    Phase are not judged: a log's tracker may be a phase off the pieces."""
+    Phase, within a log's tracker lag of it, are named not judged (:func:`lagging_withdrawal`)."""
     pos = board.pos
     before = na41(pos).na41_withdrawn_before
     ph = pos.phase_info
-    if before is None or ph is None or ph.kind == "reinforcement" or pos.phase in preparation_neighbours(rs):
+    if before is None or ph is None or ph.kind == "reinforcement":
         return []
     withdrawn = set(ids_of(rs, "na41_withdrawn_box"))
     return [rs.finding(board, f"{P} 20.3", "movement", f"{label(u)} was put in the Withdrawn Units box in "
                        f"{ph.name or ph.id}; withdrawals are made in the Preparation Phase (3.1 A.5, 20.2, 20.3).",
                        [u.hex], [u])
-            for u in pos.units if u.hex in withdrawn and u.id not in before and not (u.moved and u.previous)]
+            for u in pos.units if u.hex in withdrawn and u.id not in before and not (u.moved and u.previous)
+            and not lagging_withdrawal(rs, pos, label(u))]
+
+
+def lagging_withdrawal(rs: NorthAfrica41Units, pos, unit: str) -> bool:
+    """Whether a withdrawal seen in ``pos`` (of ``unit``) is within a log's tracker lag of a
+    Preparation Phase (the phase before or after it: Next pressed late or early); named not
+    judged then. A position file's phase is exact: judged there."""
+    if near_preparation(rs, pos) is not Lag.MAYBE:
+        return False
+    rs.not_judged(f"{P} 20.3", f"whether {unit}, put in the Withdrawn Units box in the "
+                                f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker names, "
+                                "was withdrawn in the Preparation Phase (20.2, 20.3): the tracker may be a phase off "
+                                "the pieces (Next pressed late or early)")
+    return True
 
 
 # ---- retreat (12) -------------------------------------------------------------------------------------

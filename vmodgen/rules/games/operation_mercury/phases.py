@@ -21,6 +21,7 @@ from dataclasses import replace
 from ...core.moves import label
 from ...core.board import Board
 from ...core.stacking import fmt
+from ...core.tracker_lag import Lag
 from .carried import came_from, mercury
 from .memory import time_of_day, turn_time
 from .places import airfield_capacity, airfield_hexes, mission_boxes
@@ -239,23 +240,23 @@ def night_missions(rs, board: Board) -> list:
     the last turn is put back in Ready at the start of the Air Unit Allocation Phase, 「たとえ任務割当て
     がない夜間ゲーム・ターン中であれ」 (12.23a), a bookkeeping step: it is judged (12.23a) at a phase
     end after that phase, or at its end in a position file; in a log the player may make that move
-    one step after the tracker (a lag is no finding), and a position with no phase is every phase,
+    one step after the tracker (:mod:`vmodgen.rules.core.tracker_lag`: named not judged at the end of
+    the Air Unit Allocation Phase itself), and a position with no phase is every phase,
     the Recovery Phase before it too. One put into the box earlier in the turn
     (``om_night_missions``) and still there at a later phase end is 12.15's, not 12.23a's."""
     pos = board.pos
     if time_of_day(pos) != "night":
         return []
     boxes = mission_boxes(rs)
-    ends = mercury(pos).om_end_hexes
     night = mercury(pos).om_night_missions
     # put into a mission box earlier this Night turn, as a log's phase ends recorded it
     put = set(night.get("units") or ()) if isinstance(night, dict) and night.get("turn") == pos.turn else set()
     ids = [p.id for p in pos.game.sequence.phases]
     alloc = ids.index(ALLOCATION) if ALLOCATION in ids else len(ids)
     at = ids.index(pos.phase) if pos.phase in ids else -1
-    # a log always carries the previous phase end (``om_end_hexes``); a position file, no tracker
-    # to lag, does not
-    leftover_judged = at > alloc or at == alloc and not isinstance(ends, dict)
+    # due from the Air Unit Allocation Phase's start; a log whose tracker is within its lag of a phase
+    # before it may show the play still before it (core/tracker_lag.py)
+    early = rs.lag(pos, lambda t, p: t == pos.turn and p in ids[:alloc]) is Lag.MAYBE
     out = []
     for u in pos.units:
         if u.hex not in boxes or u.hex not in board.map.boxes:
@@ -265,7 +266,12 @@ def night_missions(rs, board: Board) -> list:
         if came and came not in boxes or u.id in put:
             out.append(rs.finding(board, f"{P} 12.15", "movement", f"{label(u)} was put into {box} in a Night "
                                   "turn; no air unit flies a mission at night.", [], [u]))
-        elif leftover_judged:
+        elif at >= alloc and early:
+            rs.not_judged(f"{P} 12.23a", f"{label(u)} stayed in {box} from the last turn at the end of the "
+                                         f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker "
+                                         "names; it goes back to Ready at the start of the Air Unit Allocation Phase, "
+                                         "and the tracker may be a phase ahead of the pieces")
+        elif at >= alloc:
             out.append(rs.finding(board, f"{P} 12.23a", "movement", f"{label(u)} stayed in {box} from the last "
                                   "turn; a unit left in a mission box is put back in Ready at the start of the Air "
                                   "Unit Allocation Phase, even in a Night turn with no missions.", [], [u]))
@@ -281,14 +287,13 @@ def from_box(board: Board, u, box: str) -> bool:
     return bool(u.previous) and u.previous == box and (board.is_hex(u.hex) or board.is_box(u.hex))
 
 
-def _beside_am_recovery(pos) -> bool:
+def _beside_am_recovery(rs, pos) -> bool:
     """Whether a log's phase end may hold a move of the AM Recovery Phase made with the tracker one
-    phase off: the phase after an AM turn's Recovery Phase, or the last phase of the turn before."""
-    ids = [p.id for p in pos.game.sequence.phases]
-    if RECOVERY not in ids or pos.phase not in ids or pos.turn is None:
-        return False
-    at, rec = ids.index(pos.phase), ids.index(RECOVERY)
-    return (at == rec + 1 and time_of_day(pos) == "am") or (at == len(ids) - 1 and turn_time(pos.turn + 1) == "am")
+    phase off (:mod:`vmodgen.rules.core.tracker_lag`): the phase after an AM turn's Recovery Phase,
+    or the last phase of the turn before."""
+    def am_recovery(t: int | None, p: str) -> bool:
+        return p == RECOVERY and t is not None and (time_of_day(pos) if t == pos.turn else turn_time(t)) == "am"
+    return rs.lag(pos, am_recovery) is Lag.MAYBE
 
 
 def returns(rs, board: Board) -> list:
@@ -312,7 +317,7 @@ def returns(rs, board: Board) -> list:
                                                or came):
             continue
         if board.is_hex(u.hex) or board.is_box(u.hex):
-            if (not rec_phase or time_of_day(pos) not in (None, "am")) and log and _beside_am_recovery(pos):
+            if (not rec_phase or time_of_day(pos) not in (None, "am")) and log and _beside_am_recovery(rs, pos):
                 rs.not_judged(f"{P} 13.63", f"whether {label(u)} returned in the AM Recovery Phase: the log shows it "
                                             f"at the end of the {pos.phase_info.name if pos.phase_info else pos.phase}, "
                                             "one phase off, where the tracker may have been moved before the return")

@@ -1,0 +1,80 @@
+"""The turn tracker's lag, one policy (vmodgen/rules/core/tracker_lag.py, lag23): a log's phase is its
+tracker's, which may be one phase off the play, counting no phase the game lets a player pass empty
+without a click; a position file's phase is exact."""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from vmodgen.model.load_game import load_game
+from vmodgen.rules.core.tracker_lag import Lag, lag_of, lag_of_phase, neighbours
+
+KITS = Path(__file__).resolve().parents[1] / "counters"
+
+
+@pytest.fixture(scope="module")
+def im_game():
+    return load_game(KITS / "invasion-malta" / "game.toml")[0]
+
+
+def at(game, turn, phase, logged=True):
+    """A moment of ``game`` as the rules read it: its turn, phase and whether a tracker gave them."""
+    return SimpleNamespace(game=game, turn=turn, phase=phase, phase_from_tracker=logged)
+
+
+def test_neighbours_one_phase_each_way_wrapping_the_turn():
+    """Turn 3's first phase: the last of turn 2 before it, its second after it."""
+    ids = ["a", "b", "c", "d"]
+    assert neighbours(ids, 3, "a") == [(3, "b", 1), (2, "d", -1)]
+    assert neighbours(ids, 3, "d") == [(4, "a", 1), (3, "c", -1)]
+
+
+def test_an_empty_phase_costs_nothing():
+    """c empty: from b, d is one phase on (c passed without a click), and c is listed too."""
+    ids = ["a", "b", "c", "d", "e"]
+    assert neighbours(ids, 1, "b", {"c"}) == [(1, "c", 1), (1, "d", 1), (1, "a", -1)]
+    assert neighbours(ids, 1, "d", {"c"}) == [(1, "e", 1), (1, "c", -1), (1, "b", -1)]
+
+
+@pytest.mark.parametrize("phase, logged, expected", [
+    ("movement", True, Lag.IN),
+    ("movement", False, Lag.IN),
+    ("airborne", True, Lag.MAYBE),          # one phase before
+    ("combat-declaration", True, Lag.MAYBE),  # one phase after
+    ("naval-transport", True, Lag.OUT),     # two before
+    ("bombardment", True, Lag.OUT),         # two after
+    ("airborne", False, Lag.OUT),           # a position file's phase is exact
+    ("", True, Lag.OUT),                    # no phase: every phase, the rule decides
+])
+def test_lag_of_a_phase(im_game, phase, logged, expected):
+    """IM, the Movement Phase of turn 2 wanted, with no empty phase named."""
+    assert lag_of_phase(at(im_game, 2, phase, logged), 2, "movement") is expected
+
+
+def test_lag_through_an_empty_phase(im_game):
+    """IM: the tracker left on the Combat Declaration Phase while the play is in the Reaction
+    Movement Phase, through a Bombardment Phase with nothing to bombard (7.14's case): within the
+    lag when the Bombardment Phase is named empty, out of it when not."""
+    pos = at(im_game, 2, "combat-declaration")
+    assert lag_of_phase(pos, 2, "reaction") is Lag.OUT
+    assert lag_of_phase(pos, 2, "reaction", {"bombardment"}) is Lag.MAYBE
+
+
+def test_lag_across_the_turn(im_game):
+    """The last phase of turn 1 is within the lag of turn 2's first, not of turn 1's first."""
+    ids = [p.id for p in im_game.sequence.phases]
+    pos = at(im_game, 1, ids[-1])
+    assert lag_of_phase(pos, 2, ids[0]) is Lag.MAYBE
+    assert lag_of_phase(pos, 1, ids[0]) is Lag.OUT
+    assert lag_of_phase(pos, None, ids[0]) is Lag.MAYBE
+
+
+def test_lag_of_a_predicate(im_game):
+    """Any phase a rule names by a property (here: of kind combat) is wanted."""
+    kinds = {p.id: p.kind for p in im_game.sequence.phases}
+    combat = lambda t, p: kinds[p] == "combat"  # noqa: E731
+    assert lag_of(at(im_game, 1, "movement"), combat) is Lag.MAYBE
+    assert lag_of(at(im_game, 1, "airborne"), combat) is Lag.OUT
+    assert lag_of(at(im_game, 1, "bombardment"), combat) is Lag.IN

@@ -1,0 +1,91 @@
+"""The turn tracker's lag, one policy for every rule that reads a log's phase.
+
+A log's phase is what its turn tracker shows (``Position.phase_from_tracker``), and players press
+Next late, early, or not at all: a drag the log records in phase T may belong to a phase next to T.
+A position file states its phase, which is exact: no lag there. The question every such rule asks
+is "is this moment within the tracker's possible lag of phase P?", answered here once:
+
+* :attr:`Lag.IN`: the position is in P (a position file, or a log whose tracker shows P);
+* :attr:`Lag.MAYBE`: a log whose tracker shows a phase within :data:`LAG` phases of P, counted the
+  way a player skips them: the rule names its judgment not judged, with the tracker as the reason;
+* :attr:`Lag.OUT`: neither: the rule judges.
+
+Counting. A phase between the tracker's and P counts unless the rule set names it one a player
+passes without a click when there is nothing to do in it (``RuleSet.EMPTY_PHASES``: IM's
+Bombardment Phase with nothing to bombard, its Airborne Operations Phase on a turn without an
+airborne operation). The log cannot read that emptiness: the tracker lagging through such a
+phase never showed it, and the recorded logs show no step of a player's in a phase they clicked
+through (a phase passed with two presses of Next in a row looks the same whether it was played
+empty or skipped). So the rule set names the phases the book lets be empty, and the policy counts
+them as nothing. The turn wraps: the phase after a turn's last is the next turn's first."""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Callable, Iterable
+
+#: how many phases (not counting empty ones) a log's tracker may be off the play: one. Two is a
+#: player who forgot Next twice in a row with something done in between, which the reviews of the
+#: rounds before never found in a real log; such a record is judged
+LAG = 1
+
+
+class Lag(Enum):
+    """Where a moment stands to the phase a rule is about (see the module docstring)."""
+    IN = "in"
+    MAYBE = "maybe"
+    OUT = "out"
+
+
+#: (turn, phase id) → whether it is the phase a rule is about; the turn is None when unknown
+Wanted = Callable[[int | None, str], bool]
+
+
+def from_tracker(pos) -> bool:
+    """Whether ``pos``'s phase is a log's (its turn tracker's, which may lag the play), not a
+    position file's stated one."""
+    return bool(getattr(pos, "phase_from_tracker", False))
+
+
+def neighbours(ids: list[str], turn: int | None, phase: str, empty: Iterable[str] = (),
+               lag: int = LAG) -> list[tuple[int | None, str, int]]:
+    """The phases within ``lag`` phases of (``turn``, ``phase``) in the sequence ``ids``, each
+    direction, as (turn, phase id, signed distance: + after, - before); a phase of ``empty`` passed
+    on the way costs nothing (and is listed at the distance of the next counted phase)."""
+    if phase not in ids:
+        return []
+    skip, n, at = frozenset(empty), len(ids), ids.index(phase)
+    out: list[tuple[int | None, str, int]] = []
+    for step in (1, -1):
+        t, i, d = turn, at, 0
+        for _ in range(n * (lag + 1)):         # bounded: every phase empty cannot loop for ever
+            i += step
+            if i == n or i < 0:
+                i %= n
+                t = None if t is None else t + step
+            d += 1 if ids[i] not in skip else 0
+            if d > lag or (i == at and t == turn):
+                break
+            out.append((t, ids[i], step * max(d, 1)))
+            if d == lag and ids[i] not in skip:
+                break
+    return out
+
+
+def lag_of(pos, wanted: Wanted, empty: Iterable[str] = ()) -> Lag:
+    """Whether ``pos`` is in a phase ``wanted`` names (:attr:`Lag.IN`), a log's within the tracker's
+    lag of one (:attr:`Lag.MAYBE`), or neither (:attr:`Lag.OUT`). A position with no phase is
+    :attr:`Lag.OUT` (every phase: its rules decide what that means)."""
+    if not pos.phase:
+        return Lag.OUT
+    if wanted(pos.turn, pos.phase):
+        return Lag.IN
+    if not from_tracker(pos):
+        return Lag.OUT
+    ids = [p.id for p in pos.game.sequence.phases]
+    near = neighbours(ids, pos.turn, pos.phase, empty)
+    return Lag.MAYBE if any(wanted(t, p) for t, p, _ in near) else Lag.OUT
+
+
+def lag_of_phase(pos, turn: int | None, phase: str, empty: Iterable[str] = ()) -> Lag:
+    """:func:`lag_of` for one phase (``turn``: None = any turn's)."""
+    return lag_of(pos, lambda t, p: p == phase and (turn is None or t == turn), empty)
