@@ -57,7 +57,7 @@ from ..integrity.naming import PieceNames
 from ..model.game import Phase
 from ..positions.model import Position
 from ..rules.base import Judged, Memory, Rule, RuleSet
-from ..rules.finding import Breach, Finding
+from ..rules.finding import Breach, Finding, at_its_hexes, one_move
 from ..rules.core.board import neighbour_table
 from ..vassal.concealment import private_map_ids
 from ..vassal.module import Module
@@ -420,7 +420,8 @@ class FileAuditor:
         inferred: dict[str, tuple] = {}
         #: (rule, units) → the finding reported for it in this phase's moves: a unit's moves in a
         #: phase are one move, which gets one finding per rule it breaks, though the hex the rule
-        #: is broken at changes from step to step (a unit carried along, a guess filled in again)
+        #: is broken at changes from step to step (a unit carried along, a guess filled in again);
+        #: (rule, hexes) for a breach of hexes whichever units (finding.one_move)
         told: dict[tuple, AuditFinding] = {}
         # an undone step, an undo and an undo's inverse commands are no one's violation: what
         # they show is never reported (and does not count as standing: it was taken back)
@@ -465,7 +466,11 @@ class FileAuditor:
                     if old is not None and same_breach.adds(old, f.hexes, f.units):
                         same_breach.note(old, self._finding(f, pos, name, step_no, at))
                     continue
-                if move and (k[0], k[3]) in told:
+                if move and one_move(k) in told:
+                    if rule.breach is not at_its_hexes:    # a declared breach: what joined it is named in it
+                        old = told[one_move(k)]     # (None: told in the file before)
+                        if old is not None and same_breach.adds(old, f.hexes, f.units):
+                            same_breach.note(old, self._finding(f, pos, name, step_no, at))
                     continue       # this move broke the rule at an earlier step: reported then
                 af = self._finding(f, pos, name, step_no, at)
                 af.breach = k
@@ -481,7 +486,7 @@ class FileAuditor:
                 findings.append(af)
                 reported[k] = af
                 if move:
-                    told[(k[0], k[3])] = af
+                    told[one_move(k)] = af
             active[rk] = set(keys)
 
         def check(pos, rules: list[Rule], step_no: int, at: str) -> None:

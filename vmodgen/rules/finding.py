@@ -81,3 +81,11 @@ def at_the_hexes(f: _Broken) -> Breach:
     """A breach of the hexes whichever units make it (a hex over a limit): a unit joining it is the
     same breach until it no longer stands."""
     return Breach(f.rule, f.kind, tuple(sorted(f.hexes)), ())
+
+
+def one_move(k: Breach) -> tuple:
+    """What makes a rule's breaches in one phase's moves one breach (the audit reports it once in
+    the phase): the rule and the units, whose moves in a phase are one move though the hex it is
+    broken at changes; for a breach of hexes whichever units (:func:`at_the_hexes`), the rule and the
+    hexes."""
+    return (k.rule, k.units) if k.units else (k.rule, k.hexes)
