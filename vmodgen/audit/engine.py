@@ -446,6 +446,11 @@ class FileAuditor:
         #: each breach reported in this file → its finding (a breach standing on is added to it)
         reported: dict[Breach, AuditFinding] = {}
 
+        def join(old: AuditFinding | None, f: Finding, pos, step_no: int, at: str) -> None:
+            """``f``, found again of the breach ``old`` reported, adds what ``old`` does not name."""
+            if old is not None and same_breach.adds(old, f.hexes, f.units):
+                same_breach.note(old, self._finding(f, pos, name, step_no, at))
+
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
             keys: dict[Breach, Finding] = {}
@@ -461,16 +466,12 @@ class FileAuditor:
             first_eval.setdefault(rk, True)
             move = at == "during" and checks_moves(rule)
             for k, f in keys.items():
-                if k in before:
-                    old = reported.get(k)  # the same breach (Rule.breach) at new hexes or with new units
-                    if old is not None and same_breach.adds(old, f.hexes, f.units):
-                        same_breach.note(old, self._finding(f, pos, name, step_no, at))
+                if k in before:        # standing: at new hexes or with new units, named in it
+                    join(reported.get(k), f, pos, step_no, at)
                     continue
                 if move and one_move(k) in told:
-                    if rule.breach is not at_its_hexes:    # a declared breach: what joined it is named in it
-                        old = told[one_move(k)]     # (None: told in the file before)
-                        if old is not None and same_breach.adds(old, f.hexes, f.units):
-                            same_breach.note(old, self._finding(f, pos, name, step_no, at))
+                    if k != at_its_hexes(f):    # a breach its rule declares: what joined it is named in it
+                        join(told[one_move(k)], f, pos, step_no, at)     # (None: told in the file before)
                     continue       # this move broke the rule at an earlier step: reported then
                 af = self._finding(f, pos, name, step_no, at)
                 af.breach = k
