@@ -717,3 +717,47 @@ def test_om_a_reaction_after_its_efficiency_check_roll_is_no_earlier_retreat(om)
                       ("A-19-NZ-Eng", "W4415")])
     assert [f for f in end.findings if f.rule == "OM 9.61"] == []
     assert any(e["rule"] == "OM 9.61" for e in end.coverage["rules_not_judged"])
+
+
+def test_om_9_83_a_group_already_found_is_not_named_again_at_a_later_judgement(om):
+    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない'): 19 NZ and 156 AA advance
+    together into W4314 (5 stacking points: 7), a roll (the next combat: their advance is judged),
+    then Maori advances in (8). 19 NZ and 156 AA did not advance again: the hex over the limit is one
+    breach while it lasts (the Combat Phase's advances into one hex), so one finding names them, and
+    Maori's advance goes on in it with its step; before (review rv-g22 item 3), a second finding said
+    "19 NZ, 156 AA, Maori advanced into W4314"."""
+    got = _om_advance_onto_w4314(om, "group-then-maori.vlog", lambda w: w.move_together(
+        [("A-19-NZ-Eng", "W4314"), ("A-156-AA", "W4314")]).roll("1d10", [1]).move("A-Maori", "W4314"))
+    assert len(got) == 1, [f.message for f in got]
+    named = got[0].message.split(" advanced into ")[0]
+    assert "19 NZ (A-19-NZ-Eng)" in named and "156 AA (A-156-AA)" in named and "Maori" not in named
+    assert [e["units"] for e in got[0].details["went_on"]] == [["A-Maori"]], got[0].message
+    assert "The same breach went on: Maori" in got[0].message
+
+
+def test_om_9_83_the_same_group_advancing_over_the_limit_again_later_is_a_new_breach(om):
+    """The other way (review rv-g22 item 3): 19 NZ and 156 AA advance together into W4314 (7: OM 9.83);
+    on the next turn they move back to W4313 in the Allied Movement Phase and, in the Allied Combat
+    Phase after a roll, advance into W4314 again (7 again): their own new advance over the limit, a
+    second finding naming them."""
+    from games_util import palette_piece
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit)
+    w.add(*palette_piece(module, "G-9-III-Sturm"), "W4216", report=False)
+    w.add(*palette_piece(module, "G-Vogel-1"), "W4317", report=False)
+    for unit in ("A-7RTR-1", "A-C-1-Welsh", "A-D-1-Welsh"):
+        w.move(unit, "W4314")
+    for unit in ("A-156-AA", "A-19-NZ-Eng"):
+        w.move(unit, "W4313")
+    together = [("A-19-NZ-Eng", "W4314"), ("A-156-AA", "W4314")]
+    w.advance(ids.index("allied-combat")).roll("1d10", [1]).move_together(together).roll("1d10", [1])
+    w.advance(len(ids) - ids.index("allied-combat") + ids.index("allied-movement"))
+    w.move_together([("A-19-NZ-Eng", "W4313"), ("A-156-AA", "W4313")])
+    w.advance(ids.index("allied-combat") - ids.index("allied-movement")).roll("1d10", [1]).move_together(together)
+    r = audit([w.roll("1d10", [1]).advance(1).write(root / "group-again.vlog")], module=module)
+    got = [f for f in r.findings if f.rule == "OM 9.83"]
+    assert [f.turn for f in got] == [1, 2], [(f.turn, f.message) for f in got]
+    for f in got:
+        named = f.message.split(" advanced into ")[0]
+        assert "19 NZ (A-19-NZ-Eng)" in named and "156 AA (A-156-AA)" in named and "went on" not in f.message

@@ -57,7 +57,7 @@ from ..integrity.naming import PieceNames
 from ..model.game import Phase
 from ..positions.model import Position
 from ..rules.base import Judged, Memory, Rule, RuleSet
-from ..rules.finding import Finding
+from ..rules.finding import Breach, Finding, at_its_hexes, one_move
 from ..rules.core.board import neighbour_table
 from ..vassal.concealment import private_map_ids
 from ..vassal.module import Module
@@ -70,6 +70,7 @@ from .coverage import (CARRIED, COMBAT_PHASE, FROM_BOX, MAX_LISTED, NO_PHASE, OF
                        Coverage, player_of, takes_back, undone_by)
 from ..binding.chat_phases import typed_text
 from . import duplicates as dup
+from . import same_breach
 from . import takeback as tbk
 from .model import AuditFinding
 from ..rules import illustrative
@@ -419,7 +420,8 @@ class FileAuditor:
         inferred: dict[str, tuple] = {}
         #: (rule, units) → the finding reported for it in this phase's moves: a unit's moves in a
         #: phase are one move, which gets one finding per rule it breaks, though the hex the rule
-        #: is broken at changes from step to step (a unit carried along, a guess filled in again)
+        #: is broken at changes from step to step (a unit carried along, a guess filled in again);
+        #: (rule, hexes) for a breach of hexes whichever units (finding.one_move)
         told: dict[tuple, AuditFinding] = {}
         # an undone step, an undo and an undo's inverse commands are no one's violation: what
         # they show is never reported (and does not count as standing: it was taken back)
@@ -441,11 +443,19 @@ class FileAuditor:
         self._carried = {}
         self._mv_dirty = None
 
+        #: each breach reported in this file → its finding (a breach standing on is added to it)
+        reported: dict[Breach, AuditFinding] = {}
+
+        def join(old: AuditFinding | None, f: Finding, pos, step_no: int, at: str) -> None:
+            """``f``, found again of the breach ``old`` reported, adds what ``old`` does not name."""
+            if old is not None and same_breach.adds(old, f.hexes, f.units):
+                same_breach.note(old, self._finding(f, pos, name, step_no, at))
+
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
-            keys: dict[tuple, Finding] = {}
-            for f in found:          # the key AuditFinding.key will have, without building it yet
-                keys.setdefault((f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units))), f)
+            keys: dict[Breach, Finding] = {}
+            for f in found:          # the breach each is (AuditFinding.key, without building it yet)
+                keys.setdefault(rule.breach(f), f)
             before = active.get(rk, set())
             if suppress and at == "during":
                 # what an undone step or an undo shows is nobody's violation, and what stood
@@ -456,22 +466,28 @@ class FileAuditor:
             first_eval.setdefault(rk, True)
             move = at == "during" and checks_moves(rule)
             for k, f in keys.items():
-                if k not in before:
-                    if move and (k[0], k[3]) in told:
-                        continue       # this move broke the rule at an earlier step: reported then
-                    af = self._finding(f, pos, name, step_no, at)
-                    af.details["from_start"] = is_first
-                    filled = [inferred[u][0] for u in f.units if u in inferred]
-                    if filled and checks_moves(rule):
-                        af.details["path_inferred"] = list(filled[0])
-                        af.message += (" (a drag over several hexes: judged at the hexes where the log's "
-                                       "drags ended)")
-                    if inferred_end:
-                        af.phase_name = f"{inferred_end}'s moves (turn inferred)"
-                        af.details["turn_inferred"] = inferred_end
-                    findings.append(af)
-                    if move:
-                        told[(k[0], k[3])] = af
+                if k in before:        # standing: at new hexes or with new units, named in it
+                    join(reported.get(k), f, pos, step_no, at)
+                    continue
+                if move and one_move(k) in told:
+                    if k != at_its_hexes(f):    # a breach its rule declares: what joined it is named in it
+                        join(told[one_move(k)], f, pos, step_no, at)     # (None: told in the file before)
+                    continue       # this move broke the rule at an earlier step: reported then
+                af = self._finding(f, pos, name, step_no, at)
+                af.breach = k
+                af.details["from_start"] = is_first
+                filled = [inferred[u][0] for u in f.units if u in inferred]
+                if filled and checks_moves(rule):
+                    af.details["path_inferred"] = list(filled[0])
+                    af.message += (" (a drag over several hexes: judged at the hexes where the log's "
+                                   "drags ended)")
+                if inferred_end:
+                    af.phase_name = f"{inferred_end}'s moves (turn inferred)"
+                    af.details["turn_inferred"] = inferred_end
+                findings.append(af)
+                reported[k] = af
+                if move:
+                    told[one_move(k)] = af
             active[rk] = set(keys)
 
         def check(pos, rules: list[Rule], step_no: int, at: str) -> None:
@@ -840,6 +856,7 @@ class FileAuditor:
             if self.rules else {}
         for rule_id, why in {**earlier, **retreat_end_not_judged}.items():
             self.rs.not_judged(rule_id, why)
+        same_breach.name_additions(findings)
         cov.unpaired_by_hand = by_hand.unpaired    # (.by_hand: pairs a binding with no kit cannot make)
         if run_inferred and run_player and run_phase == prev_phase:
             close_run(prev_pos, len(rp.steps))
@@ -1441,6 +1458,7 @@ class FileAuditor:
         dropped = [findings[lo + i] for i in sorted(gone)]
         if gone:
             findings[lo:] = [f for i, f in enumerate(findings[lo:]) if i not in gone]
+        same_breach.take_back(findings, backs)
         steps = rp.steps
         for tb in backs:
             legs = [steps[s - 1] for s in tb.steps[:-1] if 0 < s <= len(steps)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules.finding import Breach, at_its_hexes
 from .concealment import Concealment, finding_units, stronger
 from .coverage import partial_sentence
 
@@ -45,10 +46,16 @@ class AuditFinding:
     #: the illustrative values the verdict rests on (vmodgen.rules.illustrative.Input); in JSON
     #: as ``illustrative`` when there are some
     illustrative: tuple = field(default=(), compare=False)
+    #: which breach it is, as its rule's ``Rule.breach`` made it when the audit found it (not in
+    #: JSON); None: the default (:func:`~vmodgen.rules.finding.at_its_hexes`)
+    breach: Breach | None = field(default=None, compare=False, repr=False)
 
     @property
-    def key(self) -> tuple:
-        return (self.rule, self.kind, tuple(sorted(self.hexes)), tuple(sorted(self.units)))
+    def key(self) -> Breach:
+        """The breach the finding reports: what the audit's standing sets hold, the same key the
+        engine, the chain's assembly and the take-backs compare (units a merged finding adds, or
+        hexes a unit moved on to, do not change it)."""
+        return self.breach if self.breach is not None else at_its_hexes(self)
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "step": self.step, "turn": self.turn, "phase": self.phase,

@@ -172,11 +172,12 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
         standing = active.get(key_of(rule), set())
         seen = found.setdefault(key_of(rule), set())
         for f in rule.check(board):
-            k = finding_key(f)
+            k = rule.breach(f)
             if k in standing or k in seen:
                 continue           # reported at an earlier phase end, and still standing
             seen.add(k)
             af = make(f, pos, file, steps, "during")   # a position inside the phase, not its end
+            af.breach = k
             af.message += f" (judged on the final position: {where}, where it is judged)"
             af.details["judged_at_file_end"] = True
             out.findings.append(af)
@@ -197,12 +198,6 @@ def at_end(final: Position | None, rules: list[Rule], rs: RuleSet, active: dict[
                         "log yet"))
         out.unrecorded.append({"rule": rule_id, "why": why})
     return out
-
-
-def finding_key(f) -> tuple:
-    """What tells two findings of a rule apart: (rule, kind, hexes, units), as the audit's
-    ``active`` sets hold them."""
-    return (f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
 
 
 def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Position], last_end: Position | None,
@@ -230,11 +225,12 @@ def record_so_far(rules: list[Rule], final: Position, settled: tuple[int, Positi
         standing = active.get(key_of(rule), set())
         seen: set[tuple] = set()
         for f in rule.check(board):
-            k = finding_key(f)
+            k = rule.breach(f)
             if k in standing or k in seen or moved_after & set(f.units):
                 continue
             seen.add(k)
             af = make(f, judged, file, step, "during")
+            af.breach = k
             af.message += (f" (judged on the record so far: {where}; the combats before its last die roll, "
                            f"step {step}, are complete)")
             af.details["judged_at_file_end"] = True

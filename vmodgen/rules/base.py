@@ -18,7 +18,7 @@ from .core.movement import MoveModel
 from .core.select import Selector
 from .core.tracker_lag import Lag, Wanted, lag_of, lag_of_phase
 from .core.zoc import ZocField, merged
-from .finding import Finding
+from .finding import Breach, Finding, at_its_hexes
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,10 @@ class Rule:
     title: str = ""
     #: what the rule reads, and so when it is judged besides ``when`` (:class:`Judged`)
     judged: Judged = Judged.POSITION
+    #: what one breach of the rule is (:class:`~.finding.Breach`): the one key the audit reports,
+    #: withdraws and carries a finding of this rule by (``finding.wherever_they_stand``: once per
+    #: unit while it stands, wherever it moves)
+    breach: Callable[[Any], Breach] = at_its_hexes
 
 
 #: statuses every rule set understands (a rule set adds its own in ``statuses``; a kit's marker

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
 
 KINDS = ("stacking", "zoc", "supply", "movement")
 
@@ -40,3 +41,51 @@ class Finding:
             when.append(self.phase)
         head = f"[{self.rule}] " + (f"({', '.join(when)}) " if when else "")
         return head + self.message
+
+
+class Breach(NamedTuple):
+    """What one breach of a rule is: the audit reports a breach once while it stands (a later
+    check finding the same key adds nothing), withdraws it when a take-back leaves it no longer
+    standing, and carries it from file to file by this key (``Rule.breach`` makes it)."""
+    rule: str
+    kind: str
+    hexes: tuple[str, ...]
+    units: tuple[str, ...]
+
+
+class _Broken(Protocol):
+    """A rule's finding or the audit's (both name the rule, the kind, the hexes and the units)."""
+    @property
+    def rule(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def hexes(self) -> tuple[str, ...]: ...
+    @property
+    def units(self) -> tuple[str, ...]: ...
+
+
+def at_its_hexes(f: _Broken) -> Breach:
+    """The default breach: these units at these hexes (the same units breaking the rule at
+    another hex, a unit that moved on, are a new breach)."""
+    return Breach(f.rule, f.kind, tuple(sorted(f.hexes)), tuple(sorted(f.units)))
+
+
+def wherever_they_stand(f: _Broken) -> Breach:
+    """A breach of the units wherever they stand (a unit that should not be in the game): moved
+    on, it is the same breach until it no longer stands."""
+    return Breach(f.rule, f.kind, (), tuple(sorted(f.units)))
+
+
+def at_the_hexes(f: _Broken) -> Breach:
+    """A breach of the hexes whichever units make it (a hex over a limit): a unit joining it is the
+    same breach until it no longer stands."""
+    return Breach(f.rule, f.kind, tuple(sorted(f.hexes)), ())
+
+
+def one_move(k: Breach) -> tuple:
+    """What makes a rule's breaches in one phase's moves one breach (the audit reports it once in
+    the phase): the rule and the units, whose moves in a phase are one move though the hex it is
+    broken at changes; for a breach of hexes whichever units (:func:`at_the_hexes`), the rule and the
+    hexes."""
+    return (k.rule, k.units) if k.units else (k.rule, k.hexes)

@@ -28,7 +28,7 @@ from typing import Callable
 from ....errors import InputError
 from ....positions.model import UnitState
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Rule, Trial, When
-from ...finding import Finding
+from ...finding import Finding, wherever_they_stand
 from ...core.moves import label, move_findings
 from ...core.board import Board
 from ..before_advances import before_advances
@@ -155,7 +155,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
             Rule(f"{P} 15.1", "movement", ALWAYS, partial(na_after_combat.check_breakthrough_result, self),
                  "a breakthrough needs a result that advances 2 hexes or more"),
             Rule(f"{P} 20.4.2", "movement", ALWAYS, partial(na_conversions.check, self),
-                 "the 5th Light becomes the 21st Panzer on turn 10"),
+                 "the 5th Light becomes the 21st Panzer on turn 10", breach=wherever_they_stand),
             Rule(f"{P} 8.8.3", "movement", ALWAYS, partial(na_odds.check, self), "no attack below 1:3 at its best"),
             Rule(f"{P} 13.1.1", "zoc", EVERY_PHASE_END, partial(na_retreat_markers.check_one_state, self),
                  "a unit is Disrupted or in Full Retreat, never both"),

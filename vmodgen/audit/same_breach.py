@@ -1,0 +1,65 @@
+"""A breach that goes on while it stands is one finding: a rule whose ``Rule.breach`` leaves the
+hexes or the units out of its key (NA41 20.4.2: a unit in the game wherever it is moved; IM 16.14:
+a port overfilled whichever units land on it) is reported once, and the hexes its units are moved
+on to, or the units that join it, are added to that finding, not reported again.
+``details["went_on"]`` lists each addition with its step (a take-back of that step takes it out
+again); the message names them once the file is read (:func:`name_additions`)."""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .model import AuditFinding
+from .takeback import TakeBack
+
+
+def adds(reported: AuditFinding, hexes: Iterable[str], units: Iterable[str]) -> bool:
+    """Whether a finding at ``hexes`` naming ``units`` of the breach ``reported`` names a hex or a
+    unit ``reported`` does not (cheap: asked of every standing breach at every check)."""
+    return any(h not in reported.hexes for h in hexes) or any(u not in reported.units for u in units)
+
+
+def note(reported: AuditFinding, again: AuditFinding) -> None:
+    """The standing breach ``reported`` seen again as ``again`` (at a later step): the hexes and the
+    units it names that ``reported`` does not are added to it."""
+    hexes = [h for h in again.hexes if h not in reported.hexes]
+    units = [(u, n) for u, n in zip(again.units, again.unit_names) if u not in reported.units]
+    if not hexes and not units:
+        return
+    reported.hexes = (*reported.hexes, *hexes)
+    reported.units = (*reported.units, *(u for u, _ in units))
+    reported.unit_names = (*reported.unit_names, *(n for _, n in units))
+    if again.concealed:
+        reported.concealed = {**again.concealed, **reported.concealed}
+    reported.details.setdefault("went_on", []).append(
+        {"step": again.step, "hexes": hexes, "units": [u for u, _ in units], "unit_names": [n for _, n in units]})
+
+
+def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> None:
+    """What a take-back's withdrawn drags added to a finding of its unit is no longer named in it
+    (the breach stood before those drags and still stands)."""
+    for f in findings:
+        went = f.details.get("went_on")
+        if not went:
+            continue
+        gone = {s for tb in backs if tb.unit in f.units for s in tb.withdrawn_steps}
+        kept = [e for e in went if e["step"] not in gone]
+        if len(kept) == len(went):
+            continue
+        dropped_hexes = {h for e in went if e not in kept for h in e["hexes"]}
+        dropped_units = {u for e in went if e not in kept for u in e["units"]}
+        f.hexes = tuple(h for h in f.hexes if h not in dropped_hexes)
+        named = [(u, n) for u, n in zip(f.units, f.unit_names) if u not in dropped_units]
+        f.units, f.unit_names = tuple(u for u, _ in named), tuple(n for _, n in named)
+        if kept:
+            f.details["went_on"] = kept
+        else:
+            del f.details["went_on"]
+
+
+def name_additions(findings: Iterable[AuditFinding]) -> None:
+    """Add to each finding that went on the hexes and units added to it, with their steps."""
+    for f in findings:
+        went = f.details.get("went_on")
+        if went:
+            said = "; ".join(", ".join([*e["hexes"], *e["unit_names"]]) + f" (step {e['step']})" for e in went)
+            f.message += f" The same breach went on: {said}."
