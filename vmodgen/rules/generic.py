@@ -72,11 +72,6 @@ _NOT_UNITS = "kind:marker, kind:air, kind:naval"
 #: the generic move check's rule (moves, the allowance, enemy-held hexes)
 MOVE_RULE = "GEN movement"
 ZOC_LEAVE = ("free", "one_hex", "never")
-#: ``Board.memo`` keys: :meth:`GenericRules.move_context` and the key of
-#: :meth:`GenericRules.move_surroundings`, each worked out once per board (a board is one
-#: position's, by rule set, and a position is never changed once judged)
-_CONTEXTS = "generic.move_context"
-_SURROUNDINGS = "generic.move_surroundings"
 
 
 class GenericRules(RuleSet[M]):
@@ -421,8 +416,7 @@ class GenericRules(RuleSet[M]):
                    "zoc", "exerts_zoc", "_zoc_reach", "_counts_unit", "move_model", "allowance", "_move_findings",
                    "_locked", "_path_key", "finding", "board", "take_notes",
                    # what keeps a verdict (rules/base.py's fast paths skip judges_move for kept ones)
-                   "judges_move", "moves_preamble", "move_context", "move_surroundings", "_move_context",
-                   "_surroundings_key")
+                   "judges_move", "moves_preamble", "move_context", "move_surroundings")
 
     def move_context(self, board: Board, side: str, mode: str) -> tuple | None:
         """What the generic verdict on a move reads besides the unit's own state: the enemy units
@@ -430,25 +424,12 @@ class GenericRules(RuleSet[M]):
         too: ``zoc_cancel``, or a retreat, which friendly units in a hex make legal), the
         moment (findings carry turn and phase), the map and whether moves are announced. None
         when the position has no versions, or for a rule set of its own move hooks (a game)."""
-        # asked for every mover's side and mode at every check: worked out once per board
-        every = mode in ("retreat", "advance", "reaction")
-        memo = cast("dict[tuple, tuple | None]", board.memo.setdefault(_CONTEXTS, {}))
-        key = (self, "", True) if every else (self, side, False)
-        try:
-            return memo[key]
-        except KeyError:
-            pass
-        got = memo[key] = self._move_context(board, side, every)
-        return got
-
-    def _move_context(self, board: Board, side: str, every: bool) -> tuple | None:
-        """:meth:`move_context` worked out (``every``: a mode every side's units count for)."""
         versions = board.pos.side_versions
         if versions is None or not self._generic_moves():
             return None
         pos = board.pos
         when = (pos.turn, pos.phase, id(board.map), pos.moves_announced)
-        if every or self.flag("zoc_cancel"):
+        if mode in ("retreat", "advance", "reaction") or self.flag("zoc_cancel"):
             return when + tuple(versions.get(s) for s in sorted(self.game.sides))
         return when + tuple(versions.get(e) for e in board.enemies(side))
 
@@ -458,24 +439,11 @@ class GenericRules(RuleSet[M]):
         :meth:`_path_key` keys): the moment, the map, whether moves are announced and the enemy
         ZOC, and the path. None otherwise (a search reads the whole board), or for a rule set of
         its own move hooks."""
-        if u.mode != "move" or not u.path:
-            return None
-        # the key is the same for every unit of a side on one board: worked out once per board
-        memo = cast("dict[tuple, tuple | None]", board.memo.setdefault(_SURROUNDINGS, {}))
-        side = u.side
-        try:
-            key = memo[self, side]
-        except KeyError:
-            key = memo[self, side] = self._surroundings_key(board, side)
-        return None if key is None else (key, u.path)
-
-    def _surroundings_key(self, board: Board, side: str) -> tuple | None:
-        """The key of :meth:`move_surroundings` for a move of ``side``'s units (None: the
-        verdict may read any unit)."""
-        if not self._generic_moves() or self.flag("zoc_cancel") or self.param("zoc_leave") == "never":
+        if u.mode != "move" or not u.path or not self._generic_moves() or self.flag("zoc_cancel") \
+                or self.param("zoc_leave") == "never":
             return None
         pos = board.pos
-        return (pos.turn, pos.phase, id(board.map), pos.moves_announced, self.move_zoc(board, side))
+        return (pos.turn, pos.phase, id(board.map), pos.moves_announced, self.move_zoc(board, u.side)), u.path
 
     def _generic_moves(self) -> bool:
         """Whether this rule set judges moves with the generic hooks only (:data:`_MOVE_HOOKS`)."""
