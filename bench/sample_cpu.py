@@ -1,8 +1,10 @@
-"""Where a vmodgen command spends its CPU, by sampling: a ``SIGPROF`` timer every ``--every``
-seconds of CPU reads the Python stack, and each function's share is the share of samples it is
-on the stack for (inclusive) or on top of (self). Unlike cProfile, whose per-call overhead
-inflates the many small calls of the audit's step loop several times over, the samples cost the
-same whatever the call count, so the shares are CPU shares (speed20).
+"""Where a vmodgen command spends its CPU, by sampling: a ``SIGPROF`` timer (asked for every
+``--every`` seconds of CPU; the kernel delivers it no more often than its tick, ~4 ms on this
+machine: a 10 s command gives ~2,500 samples) reads the Python stack, and each function's share
+is the share of samples it is on the stack for (inclusive) or on top of (self). Unlike cProfile,
+whose per-call overhead inflates the many small calls of the audit's step loop several times
+over, the samples cost the same whatever the call count, so the shares are CPU shares (speed20).
+A command well under a second gets too few samples to read.
 
     python bench/sample_cpu.py [--every 0.0005] [--top 60] -- audit --module M --binding B LOGS...
 
