@@ -4,7 +4,7 @@ counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
 from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
-from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
+from ..audit.coverage import not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 from ..rules.illustrative import audit_sentence
 
 import base64
@@ -120,9 +120,8 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
            f"<p>{len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s) in "
            f"{len(result.files)} file(s). Binding: {E(result.binding)}. Phase from: {E(result.phase_source)}.</p>"]
     out += [f"<p><b>Warning:</b> {E(msg)}</p>" for msg in result.coverage.get("module_warnings", [])]
-    partial = partial_sentence(result.coverage)
-    if partial:
-        out.append(f"<p><b>{E(partial)}</b></p>")
+    out += [f"<p><b>{E(line)}</b></p>" for line in (partial_sentence(result.coverage),
+                                                      not_judged_sentence(result.coverage)) if line]
     placed = placed_sentence(result.coverage)
     if placed:
         out.append(f"<p>{E(placed)}</p>")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..errors import printable
 from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
 from ..rules.illustrative import audit_sentence, suffix
-from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
+from ..audit.coverage import not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
 
 
 def finding_line(f) -> str:
@@ -33,9 +33,7 @@ def text_report(result) -> str:
     lines.append(f"{nf} finding{'s' if nf != 1 else ''}, {len(result.continuity)} continuity "
                  f"issue{'s' if len(result.continuity) != 1 else ''} in {len(result.files)} "
                  f"file{'s' if len(result.files) != 1 else ''} ({s.get('steps', 0)} steps; game {result.game})")
-    partial = partial_sentence(result.coverage)
-    if partial:
-        lines.append(partial)
+    lines += [line for line in (partial_sentence(result.coverage), not_judged_sentence(result.coverage)) if line]
     placed = placed_sentence(result.coverage)
     if placed:
         lines.append(placed)
