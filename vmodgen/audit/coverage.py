@@ -267,9 +267,14 @@ def one_entry_per_rule(entries: list[dict]) -> list[dict]:
         have = out.get(e["rule"])
         if have is None:
             out[e["rule"]] = dict(e)
-        elif e["why"] not in have["why"].split(ALSO):
+        elif e["why"] not in reasons(have["why"]):
             have["why"] += ALSO + e["why"]
     return list(out.values())
+
+
+def reasons(why: str) -> list[str]:
+    """The distinct reasons one ``rules_not_judged`` entry joins (:func:`one_entry_per_rule`)."""
+    return why.split(ALSO)
 
 
 def rules_not_judged_by_reason(cov: dict, key: str = "rules_not_judged") -> list[tuple[list[str], str]]:

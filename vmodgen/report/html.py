@@ -120,8 +120,9 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
            f"<p>{len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s) in "
            f"{len(result.files)} file(s). Binding: {E(result.binding)}. Phase from: {E(result.phase_source)}.</p>"]
     out += [f"<p><b>Warning:</b> {E(msg)}</p>" for msg in result.coverage.get("module_warnings", [])]
-    out += [f"<p><b>{E(line)}</b></p>" for line in (partial_sentence(result.coverage),
-                                                      not_judged_sentence(result.coverage)) if line]
+    partial = partial_sentence(result.coverage)
+    if partial:
+        out.append(f"<p><b>{E(partial)}</b></p>")
     placed = placed_sentence(result.coverage)
     if placed:
         out.append(f"<p>{E(placed)}</p>")
@@ -129,6 +130,9 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     concealed = revealed_sentence(result)
     if concealed:
         out.append(f"<p><b>{E(concealed)}</b></p>")
+    not_judged = not_judged_sentence(result.coverage)
+    if not_judged:
+        out.append(f"<p><b>{E(not_judged)}</b></p>")
     for n in result.notes:
         out.append(f"<p><b>Note:</b> {E(n)}</p>")
     out += [f"<p><b>Warning:</b> {E(w)}</p>" for w in file_warnings(result)]
