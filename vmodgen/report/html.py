@@ -4,7 +4,8 @@ counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
 from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
-from ..audit.coverage import not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
+from ..audit.coverage import (not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason,
+                               units_recognised_note)
 from ..rules.illustrative import audit_sentence
 
 import base64

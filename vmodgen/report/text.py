@@ -7,7 +7,8 @@ from __future__ import annotations
 from ..errors import printable
 from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
 from ..rules.illustrative import audit_sentence, suffix
-from ..audit.coverage import not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
+from ..audit.coverage import (not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason,
+                               units_recognised_note)
 
 
 def finding_line(f) -> str:

@@ -144,10 +144,10 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         as an attacker (a log's attacker, :meth:`_advance_or_retreat`; a defender hex is attacked as
         a whole), no declared attack says (a position's attacks tell the combats apart, and a
         position orders no moves: no unit that moved counts as a friend there), and enemy combat
-        units stood in two hexes or more next to
-        ``start`` at the phase start (``prev_hexes``) or stand there now. Attack Target markers do
-        not tell the combats apart: they mark defender hexes, not attackers, and each comes off as
-        its combat is resolved (13.13)."""
+        units stood in two hexes or more next to ``start`` at the phase start (``prev_hexes``, or a
+        unit's ``previous``) or stand there now. An enemy hex next to it need not have been attacked,
+        so this says "may". Attack Target markers do not tell the combats apart: they mark defender
+        hexes, not attackers, and each comes off as its combat is resolved (13.13)."""
         if role != "attacker" or board.pos.attacks or not start or not board.is_hex(start):
             return False
         memory = self.memory(board.pos)
