@@ -335,8 +335,8 @@ def not_judged_sentence(cov: dict) -> str | None:
     rules = list(dict.fromkeys(r["rule"] for r in (cov or {}).get("rules_not_judged", [])))
     if not rules:
         return None
-    return (f"partial in rules: {len(rules)} rule(s) not judged ({', '.join(rules)}): the findings say nothing "
-            "of them; why each: see the coverage section")
+    return (f"not judged: {len(rules)} rule(s) ({', '.join(rules)}): the audit is partial in them, its findings "
+            "say nothing of them; why each: see the coverage section")
 
 
 #: why files reach no phase end (:func:`no_phase_end_reason`) → (the words for it, what the player
