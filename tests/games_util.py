@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from vmodgen.audit import audit
+from vmodgen.audit.coverage import reasons
 from vmodgen.audit.engine import FileAuditor
 from vmodgen.audit.model import AuditResult
 from vmodgen.audit.run import assemble, make_binding
@@ -66,8 +67,9 @@ def rule_findings(result: AuditResult, prefix: str) -> list[tuple[str, int, tupl
 
 
 def not_judged(result: AuditResult, rule: str) -> list[str]:
-    """Why ``rule`` was not judged, each time the audit's coverage says so."""
-    return [x["why"] for x in result.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+    """Why ``rule`` was not judged, each reason the audit's coverage gives (one entry per rule, its
+    reasons joined: :func:`vmodgen.audit.coverage.reasons`)."""
+    return [why for x in result.coverage.get("rules_not_judged", []) if x["rule"] == rule for why in reasons(x["why"])]
 
 
 def im_log(module: Path, kit, *, central: bool = False) -> tuple[LogWriter, str | None]:

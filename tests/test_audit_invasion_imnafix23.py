@@ -69,7 +69,10 @@ def test_a_sea_landing_onto_an_enemy_is_no_drift_combat_hex(im, landing):
     Matilda II stands on L2407; S4-C1 goes to its zone's Available box in the Naval Transport Phase
     and from there onto L2407, in the Movement Phase or with the tracker a phase behind, on
     Airborne Operations. A sea landing is no paradrop, so L2407 is no drift combat hex: IM 8.14 at
-    the landing either way, and no 'drift combat with no attack declared' (IM 12.12). Before
+    the landing either way, and no 'drift combat with no attack declared' (IM 12.12). L2407 is
+    Alinda Bay's port: in the Movement Phase the landing is also IM 16.13, at the same step (the
+    Matilda occupies the port, so it is no friendly port, 3.11; im23: before, a log's 16.13 was
+    named not judged). Before
     imnafix23 the tracker-behind landing was recorded dropped at the Airborne phase end (memory
     ``dropped``), so the hex was a drift combat hex until the Reset Phase: IM 12.12 at the
     declaration's end."""
@@ -84,4 +87,5 @@ def test_a_sea_landing_onto_an_enemy_is_no_drift_combat_hex(im, landing):
         if phase != landing:
             w.set_turn(1, phase)
     r = audit([w.advance(1).write(root / f"sea-{landing.split()[0]}.vlog")], module=module)
-    assert [(f.rule, f.step) for f in r.findings] == [("IM 8.14", 5)]
+    assert [(f.rule, f.step) for f in r.findings] == [("IM 8.14", 5)] + (
+        [("IM 16.13", 5)] if landing == "Movement Phase" else [])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
+from games_util import not_judged, palette_piece
 from vmodgen.audit import audit
 from vmodgen.testing.log_writer import LogWriter
 
@@ -27,8 +27,7 @@ def _rules(r) -> list[str]:
     return [f.rule for f in r.findings]
 
 
-def _not_judged(r, rule: str) -> list[str]:
-    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+_not_judged = not_judged
 
 
 def test_a_drop_in_a_file_not_given_is_named_not_judged(im, tmp_path):

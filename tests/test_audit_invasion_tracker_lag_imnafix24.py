@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
+from games_util import not_judged, palette_piece
 from vmodgen.audit import audit
 from vmodgen.testing.log_writer import LogWriter
 
@@ -22,8 +22,7 @@ def im(tmp_path_factory):
     return bundled_module("invasion-malta", tmp_path_factory, "im-imnafix24")
 
 
-def _not_judged(r, rule: str) -> list[str]:
-    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+_not_judged = not_judged      # (each reason of the rule's one entry)
 
 
 @pytest.mark.parametrize("drop_phase", [AIRBORNE, NAVAL])

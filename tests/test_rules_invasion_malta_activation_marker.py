@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
+from games_util import not_judged, palette_piece
 from vmodgen.audit import audit
 from vmodgen.rules import ruleset_for
 from vmodgen.rules.position_file import load_position
@@ -32,8 +32,7 @@ def _rules(r) -> list[str]:
     return [f.rule for f in r.findings]
 
 
-def _not_judged(r, rule: str) -> list[str]:
-    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+_not_judged = not_judged      # (each reason of the rule's one entry)
 
 
 @pytest.mark.parametrize("stacked", [True, False], ids=["matilda-in-the-hex", "alone"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
+from games_util import not_judged, palette_piece
 from vmodgen.audit import audit
 from vmodgen.testing.log_writer import LogWriter
 
@@ -41,8 +41,7 @@ def _rules(r) -> list[tuple[str, str]]:
     return [(f.rule, f.phase) for f in r.findings]
 
 
-def _not_judged(r, rule: str) -> list[str]:
-    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+_not_judged = not_judged      # (each reason of the rule's one entry)
 
 
 @pytest.mark.parametrize("pool", [False, True], ids=["from-cup", "from-pool"])

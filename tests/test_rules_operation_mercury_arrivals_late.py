@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
+from games_util import not_judged, palette_piece
 from om_util import kit as head
 from rules_util import findings, position, rules
 from vmodgen.audit import audit
@@ -117,8 +117,7 @@ def om(tmp_path_factory):
     return bundled_module("operation-mercury", tmp_path_factory, "om-arrivals-late")
 
 
-def _not_judged(r, rule: str) -> list[str]:
-    return [x["why"] for x in r.coverage["rules_not_judged"] if x["rule"] == rule]
+_not_judged = not_judged      # (each reason of the rule's one entry)
 
 
 def test_log_drop_with_the_tracker_behind(om):

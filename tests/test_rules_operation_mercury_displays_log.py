@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
+from games_util import not_judged, palette_piece
 from vmodgen.audit import audit
 from vmodgen.testing.log_writer import LogWriter
 
@@ -48,8 +48,7 @@ def _rules(r, unit: str) -> list[str]:
 
 def _not_judged(r, rule: str) -> list[str]:
     """The reasons ``rule`` is named not judged, but for the log ending inside a phase."""
-    return [e["why"] for e in r.coverage["rules_not_judged"]
-            if e["rule"] == rule and "the log ends before" not in e["why"]]
+    return [why for why in not_judged(r, rule) if "the log ends before" not in why]
 
 
 def test_abort_2_unit_flies_a_mission_in_the_air_unit_allocation_phase(om):

@@ -251,6 +251,32 @@ def units_recognised_note(cov: dict) -> str:
             + ("; units seen only masked or hidden not counted" if cov.get("units_withheld") else "") + ")")
 
 
+#: what joins the reasons of a rule named not judged for several (:func:`one_entry_per_rule`)
+ALSO = "; also: "
+
+
+def one_entry_per_rule(entries: list[dict]) -> list[dict]:
+    """``{rule, why}`` entries with each rule once, where it first comes, its distinct reasons
+    joined by :data:`ALSO` in order. A rule may be named not judged for a reason met in play and
+    wait for the final phase end too ("the log ends before …"), and a rule id may be judged by
+    several checks (IM 15.21: the drop before an Airhead, in play, and the airheads' placement, at
+    each phase end): before im23 each reason was an entry of its own, so a report named such a
+    rule twice (im-undo's IM 15.21)."""
+    out: dict[str, dict] = {}
+    for e in entries:
+        have = out.get(e["rule"])
+        if have is None:
+            out[e["rule"]] = dict(e)
+        elif e["why"] not in reasons(have["why"]):
+            have["why"] += ALSO + e["why"]
+    return list(out.values())
+
+
+def reasons(why: str) -> list[str]:
+    """The distinct reasons one ``rules_not_judged`` entry joins (:func:`one_entry_per_rule`)."""
+    return why.split(ALSO)
+
+
 def rules_not_judged_by_reason(cov: dict, key: str = "rules_not_judged") -> list[tuple[list[str], str]]:
     """The coverage's rules not judged (or those of ``key``: ``rules_judged_earlier``) grouped by
     their reason, in the order each reason first comes: ``(["OM 4.31", "OM 4.16"], "the log ends
@@ -298,6 +324,19 @@ def partial_sentence(cov: dict) -> str | None:
                      f"position: {', '.join(waiting)} not judged ({advice}); the rules that hold at every "
                      "position were judged on each")
     return f"partial: {'; '.join(parts)}; see the coverage section" if parts else None
+
+
+def not_judged_sentence(cov: dict) -> str | None:
+    """One line for the top of every report when the coverage names rules not judged: how many and
+    which, so that a count of 0 findings is not read as a clean bill for them (why each: the
+    coverage section). None when every rule was judged. It does not set ``partial`` (nor
+    ``--strict``'s exit 3): nearly every log leaves some rule unjudged (what a log never records,
+    ``LOG_PRECONDITIONS``), and the exit codes stay as documented (im23)."""
+    rules = list(dict.fromkeys(r["rule"] for r in (cov or {}).get("rules_not_judged", [])))
+    if not rules:
+        return None
+    return (f"not judged: {len(rules)} rule(s) ({', '.join(rules)}): the audit is partial in them, its findings "
+            "say nothing of them; why each: see the coverage section")
 
 
 #: why files reach no phase end (:func:`no_phase_end_reason`) → (the words for it, what the player

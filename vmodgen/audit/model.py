@@ -7,7 +7,7 @@ from typing import Any
 
 from ..rules.finding import Breach, at_its_hexes
 from .concealment import Concealment, finding_units, stronger
-from .coverage import partial_sentence
+from .coverage import not_judged_sentence, partial_sentence
 
 JSON_VERSION = 1
 
@@ -174,11 +174,13 @@ class AuditResult:
     def to_json(self) -> dict[str, Any]:
         return {"version": JSON_VERSION, "game": self.game, "binding": self.binding,
                 "phase_source": self.phase_source,
+                # (first, before the findings: what a player reads first, im23)
+                "partial": partial_sentence(self.coverage), "not_judged": not_judged_sentence(self.coverage),
                 "findings": [f.to_json() for f in self.findings],
                 "continuity": [c.to_json() for c in self.continuity],
                 "stats": self.stats, "files": [f.to_json() for f in self.files],
                 "checked_rules": self.checked_rules, "skipped_rules": self.skipped_rules,
-                "notes": self.notes, "partial": partial_sentence(self.coverage),
+                "notes": self.notes,
                 "coverage": _jsonable(self.coverage), "integrity": self.integrity,
                 **({"hidden_revealed": True} if self.concealment.get("revealed") else {}),
                 **({"concealed": self.concealment} if self.concealment else {})}

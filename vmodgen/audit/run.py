@@ -25,7 +25,7 @@ from ..rules.base import RuleSet
 from ..vassal.module import Module, read_module
 from ..vassal.savefile import SaveFile, read_save
 from .continuity import chain_seam, compare
-from .coverage import chain_coverage
+from .coverage import chain_coverage, one_entry_per_rule
 from .module_fit import check_version, missing_maps, missing_prototypes
 from .order import branch_points, check_module, given_once, order_messages, play_order, played_before
 from .silence import mat_carry_sentence, silence_messages
@@ -496,6 +496,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
             if (entry["rule"], entry["why"]) not in named:
                 named.add((entry["rule"], entry["why"]))
                 rules_not_judged.append(dict(entry))
+    rules_not_judged = one_entry_per_rule(rules_not_judged)
     # end-of-phase state rules whose last verdict stands for the final position (nothing moved since)
     judged_earlier = [dict(e) for e in (last.standing if last is not None and not open_note else [])
                       if e["rule"] not in {r["rule"] for r in rules_not_judged}]

@@ -297,11 +297,14 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         # the mark is a zip comment anyone can write: a file that keeps a password is no sanitized
         # copy, and all its passwords (the empty ones too) are compared as in any other file
         blanked = f.sanitized and all(s.empty_password for s in f.seats)
+        switched: list[dict] = []       # the flags' facts, as fields (changed sides within, both held)
+        shared_side: list[dict] = []
         for s in f.seats:
             if s.removed:
                 seated.pop(s.name, None)
                 continue
             if s.name in last and last[s.name] != s.side:
+                switched.append({"name": s.name, "from": last[s.name], "to": s.side, "step": s.step})
                 flags.append(f"Seats: {s.name} changed sides within {f.path} ({last[s.name]} -> {s.side}, "
                              f"step {s.step}).")
             sharing = [n for n, sd in seated.items() if n != s.name and sd == s.side]
@@ -312,6 +315,7 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
                     # dialog offers only free sides (PlayerRoster.getAvailableSides), so an edited
                     # file or a race wrote it (rv-d22 item 2)
                     where = "its starting roster" if s.step == 0 else f"step {s.step}"
+                    shared_side.append({"side": s.side, "names": [*sharing, s.name], "step": s.step})
                     flags.append(f"Seats: {' and '.join(sharing)} and {s.name} both held {s.side} in "
                                  f"{f.path} ({where}).")
                 elif not holders[s.side] or holders[s.side][-1][1] != s.name:
@@ -325,7 +329,7 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         recorder_side = seated.get(f.recorder)
         entry = {"file": f.path, "recorder": f.recorder, "recorder_side": recorder_side,
                  "seats": [{"name": n, "side": sd} for n, sd in seated.items()],
-                 "moves_by_player": f.moves_by_player}
+                 "moves_by_player": f.moves_by_player, "changed_sides": switched, "both_held": shared_side}
         crossed = _other_sides_moved(f, seated, playable)
         if crossed:
             entry["other_sides_moved"] = crossed

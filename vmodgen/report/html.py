@@ -4,7 +4,8 @@ counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
 from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
-from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
+from ..audit.coverage import (not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason,
+                               units_recognised_note)
 from ..rules.illustrative import audit_sentence
 
 import base64
@@ -130,6 +131,9 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
     concealed = revealed_sentence(result)
     if concealed:
         out.append(f"<p><b>{E(concealed)}</b></p>")
+    not_judged = not_judged_sentence(result.coverage)
+    if not_judged:
+        out.append(f"<p><b>{E(not_judged)}</b></p>")
     for n in result.notes:
         out.append(f"<p><b>Note:</b> {E(n)}</p>")
     out += [f"<p><b>Warning:</b> {E(w)}</p>" for w in file_warnings(result)]

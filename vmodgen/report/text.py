@@ -7,7 +7,8 @@ from __future__ import annotations
 from ..errors import printable
 from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
 from ..rules.illustrative import audit_sentence, suffix
-from ..audit.coverage import partial_sentence, placed_sentence, rules_not_judged_by_reason, units_recognised_note
+from ..audit.coverage import (not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason,
+                               units_recognised_note)
 
 
 def finding_line(f) -> str:
@@ -33,16 +34,10 @@ def text_report(result) -> str:
     lines.append(f"{nf} finding{'s' if nf != 1 else ''}, {len(result.continuity)} continuity "
                  f"issue{'s' if len(result.continuity) != 1 else ''} in {len(result.files)} "
                  f"file{'s' if len(result.files) != 1 else ''} ({s.get('steps', 0)} steps; game {result.game})")
-    partial = partial_sentence(result.coverage)
-    if partial:
-        lines.append(partial)
-    placed = placed_sentence(result.coverage)
-    if placed:
-        lines.append(placed)
     from ..audit.redact import revealed_sentence
-    concealed = revealed_sentence(result)
-    if concealed:
-        lines.append(concealed)
+    # (under the count, before the statistics: what a player reads first)
+    lines += [line for line in (partial_sentence(result.coverage), placed_sentence(result.coverage),
+                                revealed_sentence(result), not_judged_sentence(result.coverage)) if line]
     sent, carried = s.get("moves_sent"), s.get("moves_carried")
     lines.append(f"undos: {s.get('undos', 0)}; moves by side: {_kv(s.get('moves_by_side', {}))}; "
                  + (f"{SENT_LABEL}: {_kv(sent)} ({SENT_MOVES}); " if sent else "")

@@ -113,7 +113,56 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
 
     def _retreat_verdict(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str = "") -> list:
         """One retreat's findings, with the enemy units standing as on ``before`` and their ZOC ``ez``
-        (``role``: "attacker" or "defender" when known otherwise than by a declared attack)."""
+        (``role``: "attacker" or "defender" when known otherwise than by a declared attack). The
+        units that left ``u``'s hex with it are no friends already in a hex (13.36): one combat's
+        stack retreats together. Where two combats may have been fought out of that hex
+        (:meth:`_combats_from_one_hex`) and such a unit entered a hex of ``u``'s route before ``u``,
+        it may have retreated from the other combat and be such a friend: the retreat is judged
+        both ways, and a rule found one way only is named not judged under 13.36 (im23; before,
+        the stack reading alone gave a verdict)."""
+        own = self._retreat_verdict_with(board, u, ez, before, role, mates=False)
+        start = u.path[0] if u.path else u.previous
+        if not self._combats_from_one_hex(board, u, start, role):
+            return own
+        other = self._retreat_verdict_with(board, u, ez, before, role, mates=True)
+        differ = {f.rule for f in own} ^ {f.rule for f in other}
+        if not differ:
+            return own
+        mates = [x for x in board.pos.units if x is not u and x.side == u.side and x.moved
+                 and x.previous == start and self.combat(x)]
+        self.not_judged(f"{P} 13.36", f"{label(u)} retreated {' → '.join(u.path or (start or '', u.hex))} after "
+                        f"{self.names(mates)}, which left {start} too: {start} borders more than one enemy hex, so "
+                        "they may have fought another combat than its own and be friendly units already in the "
+                        "hex (13.36), or retreated with it; a log does not record which units attacked which hex "
+                        f"(9.1), and {', '.join(sorted(differ))} turn{'s' if len(differ) == 1 else ''} on it")
+        both = {f.rule for f in own} & {f.rule for f in other}
+        return [f for f in own if f.rule in both]
+
+    def _combats_from_one_hex(self, board: Board, u: UnitState, start: str | None, role: str) -> bool:
+        """Whether ``u`` and other units that retreated out of ``start`` may have fought two combats
+        from it (9.1: the attackers of one hex may attack different defender hexes): ``u`` retreats
+        as an attacker (a log's attacker, :meth:`_advance_or_retreat`; a defender hex is attacked as
+        a whole), no declared attack says (a position's attacks tell the combats apart, and a
+        position orders no moves: no unit that moved counts as a friend there), and enemy combat
+        units stood in two hexes or more next to ``start`` at the phase start (``prev_hexes``, or a
+        unit's ``previous``) or stand there now. An enemy hex next to it need not have been attacked,
+        so this says "may". Attack Target markers do not tell the combats apart: they mark defender
+        hexes, not attackers, and each comes off as its combat is resolved (13.13)."""
+        if role != "attacker" or board.pos.attacks or not start or not board.is_hex(start):
+            return False
+        memory = self.memory(board.pos)
+        sides = {**(memory.prev_sides or {}), **{x.id: x.side for x in board.pos.units}}
+        near = set(board.neighbours(start))
+        enemy = {h for uid, h in (memory.prev_hexes or {}).items() if h in near and sides.get(uid, u.side) != u.side}
+        for x in board.pos.units:
+            if x.side != u.side and self.combat(x):
+                enemy |= {h for h in (x.hex, x.previous) if h in near}
+        return len(enemy) > 1
+
+    def _retreat_verdict_with(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str,
+                              mates: bool) -> list:
+        """:meth:`_retreat_verdict` with the units that left ``u``'s hex counted as friends already in
+        a hex (``mates``) or not."""
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
         if self.orange(u) or self.zero_ma(u):
             why = "an orange-circle unit" if self.orange(u) else \
@@ -146,7 +195,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             out.append(self.finding(board, f"{P} 13.32", "movement", f"{label(u)} retreated {n} hex(es) "
                                     f"({' → '.join(path)}); a{'n ' + role if role == 'attacker' else ' ' + role if role else ''} "
                                     f"unit retreats {need}.", [u.hex], [u], hexes_retreated=n))
-        friends = lambda h: self._friend_before(board, u, h)
+        friends = lambda h: self._friend_before(board, u, h, mates)
         refusal = board.pos.phase == "combat-declaration"
         if refusal:
             out += self._check_refusal(board, u, path, ez, friends)
@@ -173,14 +222,15 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         return out
 
     @staticmethod
-    def _friend_before(board: Board, u: UnitState, h: str) -> bool:
+    def _friend_before(board: Board, u: UnitState, h: str, mates: bool = False) -> bool:
         """Whether a friendly unit stood in ``h`` before ``u`` entered it (13.36 「他の友軍ユニットが
         すでにヘクス内にあると」, 13.42): one that did not move this phase, or, where a log orders the
         moves (``UnitState.times``), one that entered ``h`` at an earlier moment than ``u`` (an
         advance or a retreat of another combat that came first). The units of ``u``'s own stack do
         not count: those that left the hex ``u`` stood in at the phase start, dragged with it or one
         by one, by whatever route (imnafix24: before, only along its very path, so how the stack
-        was dragged decided); in a position, which orders no moves, no unit that moved counts."""
+        was dragged decided), unless ``mates``: read as having fought another combat out of that hex
+        (:meth:`_retreat_verdict`); in a position, which orders no moves, no unit that moved counts."""
         path = u.path or ()
         mine = entered(u, path.index(h)) if h in path else entered(u, len(path))
         for x in board.units(h):
@@ -188,7 +238,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                 continue
             if not x.moved:
                 return True
-            if x.previous == u.previous:
+            if x.previous == u.previous and not mates:
                 continue
             theirs = x.times[-1] if x.times is not None and timed_hexes(x) is not None else None
             if mine is not None and theirs is not None and theirs < mine:

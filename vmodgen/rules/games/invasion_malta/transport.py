@@ -361,12 +361,15 @@ def _landing_condition_groups(rs, board: Board) -> list:
 def check_port_friendly(rs, board: Board) -> list:
     """16.13 「船団から到着しているユニットは、友軍の港へ上陸できる」: a unit arriving by sea (from a box of
     ``im_sea_boxes``, or, as 16.14 has it, from an invasion zone's Available box; from its Delay box
-    too, which check_invasion_placements also finds) lands at a port hex only when the port is friendly to its side. 3.11: a hex
-    last occupied, held or passed through by Axis combat units is Axis-friendly (read as 18.27's
-    hospitals are: an Axis Control marker, ``control`` or another Axis combat unit there), one last
-    so by Allied units Allied-friendly. An Axis landing at a port that shows none of these is found
-    only where the position states the port Allied (``control``); else an Axis unit may have passed
-    through it unrecorded, and 16.13 is named not judged. The port is the hex the unit landed on, the
+    too, which check_invasion_placements also finds) lands at a port hex only when the port is
+    friendly to its side. 3.11: a hex last occupied, held or passed through by Axis combat units is
+    Axis-friendly (read as 18.27's hospitals are: an Axis Control marker, ``control`` or another
+    Axis combat unit there), one last so by Allied units Allied-friendly. An Axis landing at a port
+    that shows none of these is found where the position states the port Allied (``control``) or an
+    Allied combat unit stands on it (the last to occupy it, 3.11: im23); else an Axis unit may have
+    passed through it unrecorded, and 16.13 is named not judged. A log states no ``control`` and the
+    bundled kit's sea boxes are all Axis, so before im23 a log's 16.13 was never a finding: an
+    Allied unit on the port was named not judged too. The port is the hex the unit landed on, the
     first of its route out of the box (:func:`entry_hex`, as 16.14 and 16.33 read it), not the hex it
     stands on now (im22: one that went on from the port was judged by that hex)."""
     axis = str(rs.param("im_supply_side"))
@@ -378,14 +381,18 @@ def check_port_friendly(rs, board: Board) -> list:
         if "port" not in board.features(at) or friendly_hex(rs, board, at, u, axis):
             continue
         held = board.pos.control.get(at)
-        if u.side == axis and held in (None, "", axis):
+        allied = [x for x in board.units(at) if x.side != axis and rs.combat(x)]
+        if u.side == axis and held in (None, "", axis) and not allied:
             rs.not_judged(f"{P} 16.13", f"{label(u)} came by sea to the port {at}, which shows no Axis Control "
-                          "marker, no control and no other Axis unit: whether Axis units held or passed through it "
-                          "last (3.11), making it a friendly port, is not recorded")
+                          "marker, no control and no other Axis or Allied combat unit: whether Axis units held or "
+                          "passed through it last (3.11), making it a friendly port, is not recorded")
             continue
+        why = f": the Allied combat unit(s) {rs.names(allied)} occupy it, the last to occupy it" \
+            if u.side == axis and allied else ""
         out.append(rs.finding(board, f"{P} 16.13", "movement", f"{label(u)} came by sea from "
                               f"{board.place_name(u.previous or '')} to the port {at}, which is not friendly to its "
-                              "side (3.11); units arriving by convoy land at a friendly port only.", [at], [u]))
+                              f"side{why} (3.11); units arriving by convoy land at a friendly port only.",
+                              [at], [u]))
     return out
 
 
