@@ -96,8 +96,8 @@ def test_na41_file_starting_mid_phase_after_the_other_players_undo(na, suffix):
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
 @pytest.mark.xfail(strict=True, reason="oracle24: IM 15.21 judges a log's airhead placed with the tracker one "
-                                       "phase before Airborne Operations, and 15.16's memory of this activation's "
-                                       "drops sees only drops made in the Airborne Operations Phase")
+                                       "phase before Airborne Operations (15.16's drops under that tracker are "
+                                       "remembered since imfix24)")
 def test_im_drops_with_the_tracker_a_phase_late(im, suffix):
     """im-late24, IM Scenario 3 GT1: the Airhead, 5/3 and KG1 unit 1 on 1424, KG1 unit 2 on 1524,
     dropped while the tracker shows the Naval Transport Phase (no transport in Scenario 3); Next
@@ -106,6 +106,18 @@ def test_im_drops_with_the_tracker_a_phase_late(im, suffix):
     told from a late tracker: no finding for it."""
     text, doc, _ = _audit(im, f"im-late24{suffix}.vlog")
     assert found(doc) == [("IM 15.16", f"im-late24{suffix}.vlog", 13, 1, "movement", ["S3-KG1-2"])]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_im_drop_under_the_naval_transport_tracker_keeps_the_one_hex_limit(im, suffix):
+    """im-late24: KG1 unit 2 left the KG1 box for 1524 while the tracker showed the Naval Transport
+    Phase (step 7 on); in the Movement Phase it moved 1524 -> 1624 -> 1724 (step 13). 15.16: a unit
+    dropped in this activation (whatever phase the tracker showed) moves one hex in Scenarios 3-4
+    and none in 1-2: two hexes is a finding in either, named at step 13 alone."""
+    text, doc, _ = _audit(im, f"im-late24{suffix}.vlog")
+    assert [f for f in found(doc) if f[0] == "IM 15.16"] == [
+        ("IM 15.16", f"im-late24{suffix}.vlog", 13, 1, "movement", ["S3-KG1-2"])]
+    assert "KG1 unit 2 (S3-KG1-2) paradropped this activation and moved 2 hex(es)" in text
 
 
 def _not_judged(doc: dict, rule: str) -> list[str]:
