@@ -174,6 +174,9 @@ def test_na41_advance_after_a_ds_one_unit_too_far(na, suffix):
     assert doc["coverage"]["moves"]["judged"] == 19 and doc["partial"] is None
     assert _not_judged(doc, "NA41 12.1.1") == ["the combat result that sets a retreat's length is not recorded in a "
                                                "log (6 RTR (6RTR), 3 Hus (3Hus) retreated 4 hexes)"]
+    # (imfix24) the advance judged again at each drag is named as it finally stood, not at its second drag
+    [advance] = _not_judged(doc, "NA41 14.2")
+    assert advance.startswith("the length of 5 Pz Rgt (5Pz)'s advance (4 hexes) needs its combat's result")
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

@@ -58,3 +58,4 @@ def test_marker_on_a_declared_attack_hex_left_to_the_attack():
     found = _nine_13(kit("combat-declaration") + TARGET + al("A", "2020") + x("P", "2023", formation="7")
                      + attack("2020", "P") + state(active="7"))
     assert len(found) == 1 and list(found[0].units) == ["P"]
+
