@@ -23,15 +23,3 @@ def test_not_judged_keeps_the_first_reason_but_an_open_moves_latest():
     rs.not_judged("R", "B moved 1 hex", about="B")       # (a take starts afresh)
     rs.not_judged("R", "A moved 5 hexes", about="A")
     assert rs.take_not_judged() == {"R": "B moved 1 hex"}
-
-
-def test_a_reason_withdrawn_when_the_move_is_judged_after_all():
-    """RuleSet.judged_after_all: an open move found at a later drag drops the reason given about it at
-    an earlier one; the rule's reason is then the next given (another unit's), or none."""
-    rs = ruleset_for(position(kit()).game)
-    rs.not_judged("R", "A moved 1 hex", about="A")
-    rs.not_judged("R", "B moved 1 hex", about="B")
-    rs.judged_after_all("R", "A")
-    rs.not_judged("S", "C moved 1 hex", about="C")
-    rs.judged_after_all("S", "C")
-    assert rs.take_not_judged() == {"R": "B moved 1 hex"}

@@ -242,9 +242,9 @@ class RuleSet(Generic[M]):
         self.game = game
         self._selectors: dict[str, Selector] = {}
         #: rule id → why it could not be judged (its precondition unknown), since the last take
-        #: rule id → (what a reason is about: :meth:`not_judged`'s ``about``) → why, in the order
-        #: given, since the last take: the first left is the rule's reason
-        self._not_judged: dict[str, dict[str | None, str]] = {}
+        self._not_judged: dict[str, str] = {}
+        #: rule id → what its kept reason is about (:meth:`not_judged`'s ``about``), since the last take
+        self._not_judged_about: dict[str, str | None] = {}
         #: (unit, its state, :meth:`move_context`) → (the unit, its move's findings): see check_moves
         self._verdicts: dict[tuple, tuple] = {}
         #: id of a unit state → (the state, (side, mode), its context, its move's findings, what
@@ -866,22 +866,13 @@ class RuleSet(Generic[M]):
         """Record that ``rule_id`` was not judged because its precondition is unknown (the first
         reason given is kept): never judge on an assumed default. ``about``: the unit an open move's
         reason describes, where the audit judges the move again at each drag: a later reason about
-        the same unit replaces its own, so the report names the move as it finally stood (a reason
-        about another unit, or about nothing, still leaves the first in place)."""
-        reasons = self._not_judged.setdefault(rule_id, {})
-        if about is not None:
-            reasons[about] = why
-        else:
-            reasons.setdefault(None, why)
-
-    def judged_after_all(self, rule_id: str, about: str) -> None:
-        """An open move's later state judged ``rule_id`` after all (a finding, or a verdict
-        without a doubt): the reason given about that unit at an earlier drag no longer holds."""
-        reasons = self._not_judged.get(rule_id)
-        if reasons is not None:
-            reasons.pop(about, None)
-            if not reasons:
-                del self._not_judged[rule_id]
+        the same unit replaces its own, so the report names the move as it finally stood; a
+        reason about anything else still leaves the first in place."""
+        if rule_id not in self._not_judged:
+            self._not_judged[rule_id] = why
+            self._not_judged_about[rule_id] = about
+        elif about is not None and self._not_judged_about.get(rule_id) == about:
+            self._not_judged[rule_id] = why
 
     def unrecorded(self, pos: Position) -> dict[str, str]:
         """Rule id → what the end of ``pos``'s phase would record for that rule to judge at a
@@ -891,8 +882,8 @@ class RuleSet(Generic[M]):
 
     def take_not_judged(self) -> dict[str, str]:
         """Rule id → why it was not judged, since the last call (and forget them)."""
-        taken, self._not_judged = self._not_judged, {}
-        out = {rule_id: next(iter(reasons.values())) for rule_id, reasons in taken.items()}
+        out, self._not_judged = self._not_judged, {}
+        self._not_judged_about = {}
         return dict(sorted(out.items()))
 
     def supply_status(self, pos: Position, side: str) -> dict[str, str]:

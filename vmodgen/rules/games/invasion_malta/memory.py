@@ -746,12 +746,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 continue
             n = len(u.path) - 1 if u.path else ((board.distance(u.previous, u.hex) if u.previous else 0) or 0)
             if n > limit:
-                self.judged_after_all(f"{P} 15.16", u.id)      # (its move at an earlier drag was in doubt)
                 out.append(self.finding(board, f"{P} 15.16", "movement", f"{label(u)} paradropped this activation "
                                         f"and moved {n} hex(es); it may move {int(limit)} in this scenario.",
                                         [u.hex], [u]))
             elif n and none_s12 is None:
                 # 15.16: none in Scenarios 1-2, one hex in 3-4; the position may be either
                 self.not_judged(f"{P} 15.16", f"{label(u)} paradropped this activation and moved {n} hex(es), which "
-                                f"Scenarios 1 and 2 forbid and 3 and 4 allow; {self._unnamed(board.pos)}", about=u.id)
+                                f"Scenarios 1 and 2 forbid and 3 and 4 allow; {self._unnamed(board.pos)}")
         return out
