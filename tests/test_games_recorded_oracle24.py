@@ -96,8 +96,8 @@ def test_na41_file_starting_mid_phase_after_the_other_players_undo(na, suffix):
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
 @pytest.mark.xfail(strict=True, reason="oracle24: IM 15.21 judges a log's airhead placed with the tracker one "
-                                       "phase before Airborne Operations, and 15.16's memory of this activation's "
-                                       "drops sees only drops made in the Airborne Operations Phase")
+                                       "phase before Airborne Operations (15.16's drops under that tracker are "
+                                       "remembered since imfix24)")
 def test_im_drops_with_the_tracker_a_phase_late(im, suffix):
     """im-late24, IM Scenario 3 GT1: the Airhead, 5/3 and KG1 unit 1 on 1424, KG1 unit 2 on 1524,
     dropped while the tracker shows the Naval Transport Phase (no transport in Scenario 3); Next
@@ -106,6 +106,18 @@ def test_im_drops_with_the_tracker_a_phase_late(im, suffix):
     told from a late tracker: no finding for it."""
     text, doc, _ = _audit(im, f"im-late24{suffix}.vlog")
     assert found(doc) == [("IM 15.16", f"im-late24{suffix}.vlog", 13, 1, "movement", ["S3-KG1-2"])]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_im_drop_under_the_naval_transport_tracker_keeps_the_one_hex_limit(im, suffix):
+    """im-late24: KG1 unit 2 left the KG1 box for 1524 while the tracker showed the Naval Transport
+    Phase (step 7 on); in the Movement Phase it moved 1524 -> 1624 -> 1724 (step 13). 15.16: a unit
+    dropped in this activation (whatever phase the tracker showed) moves one hex in Scenarios 3-4
+    and none in 1-2: two hexes is a finding in either, named at step 13 alone."""
+    text, doc, _ = _audit(im, f"im-late24{suffix}.vlog")
+    assert [f for f in found(doc) if f[0] == "IM 15.16"] == [
+        ("IM 15.16", f"im-late24{suffix}.vlog", 13, 1, "movement", ["S3-KG1-2"])]
+    assert "KG1 unit 2 (S3-KG1-2) paradropped this activation and moved 2 hex(es)" in text
 
 
 def _not_judged(doc: dict, rule: str) -> list[str]:
@@ -130,9 +142,6 @@ def test_im_two_combats_declared_out_of_one_hex_retreat_and_advance_legal(im, su
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
-@pytest.mark.xfail(strict=True, reason="oracle24: IM 9.13 is named not judged in a log ('declared attacks are not "
-                                       "recorded'), though the Attack Target markers 9.13 has the active player "
-                                       "place are in the log: one on a hex no Axis unit is beside goes unsaid")
 def test_im_attack_target_on_a_hex_no_attacker_is_beside(im, suffix):
     """im-declare24: the Attack Target marker on 1628 (B/4), placed in the Combat Declaration Phase
     (step 17): none of 1628's six neighbours (1627, 1727, 1728, 1629, 1528, 1527) holds an Axis unit.
@@ -142,6 +151,12 @@ def test_im_attack_target_on_a_hex_no_attacker_is_beside(im, suffix):
     rules = [(f["rule"], f["phase"]) for f in doc["findings"]]
     assert rules == [("IM 9.13", "combat-declaration")]
     assert doc["findings"][0]["hexes"] == ["1628"]
+    # (imfix24) at the phase's end, step 18; what a log cannot show of 9.13 stays named
+    assert found(doc)[0][2] == 18
+    assert _not_judged(doc, "IM 9.13") == [
+        "declared attacks (which units attack which hex) are not recorded in a log: each attack's lead unit (12.31) "
+        "and its attackers' hexes are not judged, nor a declaration whose Attack Target marker is not on the map at "
+        "the end of the Combat Declaration Phase (removed before it, or never placed)"]
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
@@ -159,6 +174,9 @@ def test_na41_advance_after_a_ds_one_unit_too_far(na, suffix):
     assert doc["coverage"]["moves"]["judged"] == 19 and doc["partial"] is None
     assert _not_judged(doc, "NA41 12.1.1") == ["the combat result that sets a retreat's length is not recorded in a "
                                                "log (6 RTR (6RTR), 3 Hus (3Hus) retreated 4 hexes)"]
+    # (imfix24) the advance judged again at each drag is named as it finally stood, not at its second drag
+    [advance] = _not_judged(doc, "NA41 14.2")
+    assert advance.startswith("the length of 5 Pz Rgt (5Pz)'s advance (4 hexes) needs its combat's result")
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

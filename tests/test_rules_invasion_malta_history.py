@@ -38,6 +38,34 @@ def test_remember_records_the_phase_end():
     assert memory.dropped == []
 
 
+def test_drops_under_a_lagging_tracker_kept_for_the_movement_phase():
+    """IM 15.16 「いったん落下傘降下手順が完了したら、同じ活性化中の自軍移動フェイズ中に降下したユニットは…1 ヘクスのみ
+    移動できる」: a unit that left the KG1 box for 2019 while the tracker still showed the Draw phase
+    (two phases late) dropped in this activation: remembered at the Draw and Naval Transport
+    phase ends, it is in ``dropped`` at the Airborne Operations Phase's end (with the drop made
+    there), so its Movement Phase limits it. One that stood on the map already is no drop, and a
+    phase end after the Airborne phase forgets the early drops."""
+    rs = ruleset_for(position(kit("draw")).game)
+    memory = MaltaMemory()
+    boxed = position(kit("reset") + x("P", "axis-paradrop-kg1") + x("Q", "axis-paradrop-kg1") + x("R", "2021"))
+    early = position(kit("draw") + x("P", "2019") + x("Q", "axis-paradrop-kg1") + x("R", "2022"))
+    rs.remember(boxed, early, memory)
+    assert memory.dropped_early == ["P"] and memory.dropped == []
+    naval = position(kit("naval-transport") + x("P", "2019") + x("Q", "axis-paradrop-kg1") + x("R", "2022"))
+    rs.remember(early, naval, memory)
+    assert memory.dropped_early == ["P"]
+    airborne = position(kit("airborne") + x("P", "2019") + x("Q", "2020") + x("R", "2022"))
+    rs.remember(naval, airborne, memory)
+    assert memory.dropped == ["P", "Q"] and memory.dropped_early is None
+    assert rules(kit("movement", scenario="s3") + x("P", "2021", previous="2019") + x("Q", "2020")
+                 + x("R", "2022") + state(dropped=memory.dropped)) == ["IM 15.16"]
+    # the early drops of another Ground Sequence are forgotten once a phase from Airborne on ends
+    rs.remember(boxed, early, memory)
+    rs.remember(early, position(kit("reset") + x("P", "2019") + x("Q", "axis-paradrop-kg1") + x("R", "2022")),
+                memory)
+    assert memory.dropped_early is None
+
+
 def test_oos_marker_placed_only_at_night():
     """IM 6.12 (SUP-2): a new OoS marker in a Night Supply Status Phase is legal; on a PM turn, or
     at the end of a combat phase, it is not."""

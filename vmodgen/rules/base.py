@@ -248,6 +248,8 @@ class RuleSet(Generic[M]):
         self._selectors: dict[str, Selector] = {}
         #: rule id → why it could not be judged (its precondition unknown), since the last take
         self._not_judged: dict[str, str] = {}
+        #: rule id → what its kept reason is about (:meth:`not_judged`'s ``about``), since the last take
+        self._not_judged_about: dict[str, str | None] = {}
         #: (unit, its state, :meth:`move_context`) → (the unit, its move's findings): see check_moves
         self._verdicts: dict[tuple, tuple] = {}
         #: id of a unit state → (the state, (side, mode), its context, its move's findings, what
@@ -879,10 +881,17 @@ class RuleSet(Generic[M]):
         whose rule a log judges at some phase ends only says which here."""
         return rule_id not in self.POSITION_FILE_ONLY
 
-    def not_judged(self, rule_id: str, why: str) -> None:
+    def not_judged(self, rule_id: str, why: str, about: str | None = None) -> None:
         """Record that ``rule_id`` was not judged because its precondition is unknown (the first
-        reason given is kept): never judge on an assumed default."""
-        self._not_judged.setdefault(rule_id, why)
+        reason given is kept): never judge on an assumed default. ``about``: the unit an open move's
+        reason describes, where the audit judges the move again at each drag: a later reason about
+        the same unit replaces its own, so the report names the move as it finally stood; a
+        reason about anything else still leaves the first in place."""
+        if rule_id not in self._not_judged:
+            self._not_judged[rule_id] = why
+            self._not_judged_about[rule_id] = about
+        elif about is not None and self._not_judged_about.get(rule_id) == about:
+            self._not_judged[rule_id] = why
 
     def unrecorded(self, pos: Position) -> dict[str, str]:
         """Rule id → what the end of ``pos``'s phase would record for that rule to judge at a
@@ -893,6 +902,7 @@ class RuleSet(Generic[M]):
     def take_not_judged(self) -> dict[str, str]:
         """Rule id → why it was not judged, since the last call (and forget them)."""
         out, self._not_judged = self._not_judged, {}
+        self._not_judged_about = {}
         return dict(sorted(out.items()))
 
     def supply_status(self, pos: Position, side: str) -> dict[str, str]:

@@ -37,6 +37,9 @@ class MaltaMemory(Memory):
     source_markers_seen: bool | None = None
     prev_fired: list[str] | None = None
     dropped: list[str] | None = None
+    #: drops made under a tracker showing a phase before the Airborne Operations Phase (a log's
+    #: lagging tracker): added to ``dropped`` at that phase's end (15.16)
+    dropped_early: list[str] | None = None
     paradropped: list[str] | None = None
     arrived: list[str] | None = None
     air_entry_turn: int | None = None

@@ -35,6 +35,15 @@ Choices:
   leave a unit with 0 attack afterwards).
 * 15.61: in a drift combat (a defender hex where paradropped units came down on the enemy) the
   dropped units attack alone: no unit from another hex joins.
+* 9.13 「活性プレイヤーは戦闘が発生することを示すため、各防御側ヘクスに攻撃目標マーカーを置く」「全ての攻撃
+  ユニットは、防御側ヘクスに隣接していなければならない」: at the end of the Combat Declaration Phase each
+  Attack Target marker on the map (a log's only record of a declaration) has a combat unit of the
+  attacking side beside it (or in it: a drift combat's dropped units, 15.61), else no unit can make
+  that attack. The attacking side is the activation's (:meth:`activation_side`, else the AM the
+  log shows played or the one side that moved, :mod:`.attacker`), else the enemy of the units
+  under the marker; none of these: not judged. A marker on a declared attack's hex is left to
+  that attack's own check. A marker removed before the phase end, or a declaration with none, is
+  not seen (named in the rule's log reason).
 """
 from __future__ import annotations
 
@@ -43,6 +52,8 @@ from ...core.board import Board
 from ...finding import Finding
 from ...core.stacking import fmt
 from .activation import activation_marked
+from .attacker import attacker
+from .memory import ATTACK_TARGET
 
 P = "IM"
 #: the phases (ids) where attacks are declared, and so where 9.12 and 9.13's lead are judged ("": a
@@ -331,3 +342,39 @@ def check_artillery_flipped(rs, board: Board) -> list:
                        "defends flips to Fired after the combat, whatever the result.",
                        sorted({u.hex for u in late}), late)] if late else []
 
+
+
+def _attacking_side(rs, board: Board, h: str) -> str:
+    """The side declaring the attack on ``h`` (see the module's 9.13 reading); "" when unknown."""
+    side = rs.activation_side(board)
+    if side:
+        return side
+    side, _ = attacker(rs.memory(board.pos), board.pos, lambda a: rs.side_of_active(board.pos, a))
+    if side:
+        return side
+    held = {u.side for u in board.units(h) if rs.combat(u)}
+    return next((s for s in rs.game.sides if s not in held), "") if len(held) == 1 else ""
+
+
+def check_target_markers(rs, board: Board) -> list:
+    """9.13: each Attack Target marker at the end of the Combat Declaration Phase has a unit of the
+    attacking side beside it (see the module's reading)."""
+    pos = board.pos
+    declared = {a.hex for a in pos.attacks}
+    out: list[Finding] = []
+    for h in sorted(h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk and board.is_hex(h)):
+        if h in declared:
+            continue
+        side = _attacking_side(rs, board, h)
+        if not side:
+            rs.not_judged(f"{P} 9.13", f"whether a unit can make the attack the Attack Target marker on {h} declares: "
+                                       "the attacking side is unknown (no Activation Marker played is known, and "
+                                       "the hex holds no units of one side)")
+            continue
+        if any(rs.combat(u) for x in (h, *board.neighbours(h)) for u in board.units(x, side)):
+            continue
+        out.append(rs.finding(board, f"{P} 9.13", "movement",
+                              f"An Attack Target marker lies on {h} at the end of the Combat Declaration Phase, but "
+                              f"no {rs.side_name(side)} combat unit stands beside it: every attacking unit is adjacent "
+                              "to the defender hex (9.13), so no unit can make that attack.", [h]))
+    return out

@@ -26,6 +26,10 @@ The memory's fields (written by the audit at every phase end; a position file ma
   (entered the map then, elsewhere than on an airfield holding an airhead: those are taken as
   air-transported, 15.76). Kept through the activation's Movement and Combat Phases (15.16: they
   move little; 15.6: a drift combat is fought in the Combat Phase), cleared at any other phase end.
+* ``dropped_early = ["5/3"]``: units that left an air-entry box for the map by parachute at the end
+  of a phase before the Airborne Operations Phase (a log's tracker lagging the drops: 15.16 counts
+  a drop in this activation whatever phase the tracker showed); added to ``dropped`` at the
+  Airborne Operations Phase's end, gathered over the phase ends before it.
 
 The rules check a key only when the position states it, so a position without history is never
 judged on history. Choices:
@@ -80,7 +84,7 @@ ATTACK_TARGET = "attack-target"
 UNJUDGED_COMBAT_RULES = (f"{P} 13.32", f"{P} 13.34", f"{P} 13.41", f"{P} 13.43", f"{P} 13.45", f"{P} 13.52",
                          f"{P} 13.53", f"{P} 13.55")
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_activation_unknown", "marked_at_draw",
-             "prev_airheads", "prev_fired", "dropped")
+             "prev_airheads", "prev_fired", "dropped", "dropped_early")
 
 
 def _closer_than(board: Board, hexes: list[str], gap: int) -> Iterator[tuple[str, str, int]]:
@@ -133,11 +137,14 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         if after.phase == "airborne":
             # a sea landing with the tracker a phase behind makes no drift combat hex (review of im22 item 5)
             board = Board(after)
-            memory.dropped = sorted(u.id for u in after.units if after.map.has_hex(u.hex)
-                                    and not after.map.has_hex(prev.get(u.id, ""))
-                                    and self.paradropping(board, u, prev.get(u.id)))
-        elif after.phase not in DROP_KEPT:
-            memory.dropped = []
+            memory.dropped = sorted(set(memory.dropped_early or ()) | {
+                u.id for u in after.units if after.map.has_hex(u.hex) and not after.map.has_hex(prev.get(u.id, ""))
+                and self.paradropping(board, u, prev.get(u.id))})
+            memory.dropped_early = None
+        else:
+            if after.phase not in DROP_KEPT:
+                memory.dropped = []
+            memory.dropped_early = self._drops_before_airborne(prev, after, memory)
         self.remember_draw(before, after, memory)
         remember_movers(prev, after, memory,
                         "Operations" in getattr(self.game.sequence.phase(after.phase), "segments", ()))
@@ -163,6 +170,21 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             {"beachhead", "airhead"} & set(mk) and after.map.has_hex(h) for h, mk in after.hex_markers.items())
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
+
+    def _drops_before_airborne(self, prev: dict[str, str], after: Position, memory: MaltaMemory) -> list[str] | None:
+        """15.16 with a tracker that lags: the units that left an air-entry box for the map by
+        parachute (not air-landed, 15.71) at the end of a phase before the Airborne Operations Phase
+        (the Draw or Naval Transport Phase, ...), added to those of the phase ends since; None once a
+        phase at or after it ends (its drops are then this Ground Sequence's past)."""
+        order = [p.id for p in self.game.sequence.phases]
+        if after.phase not in order or "airborne" not in order or \
+                order.index(after.phase) >= order.index("airborne"):
+            return None
+        air, board = set(self.air_entry_boxes()), Board(after)
+        early = {u.id for u in after.units if after.map.has_hex(u.hex) and prev.get(u.id) in air
+                 and self.paradropping(board, u, prev.get(u.id))}
+        kept = set(memory.dropped_early or ()) | early
+        return sorted(kept) if kept else None
 
     def remember_draw(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
         """7.13, 7.15: the AM played in a Draw phase is the one Activation Marker (``am-<formation

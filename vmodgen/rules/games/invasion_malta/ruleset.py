@@ -67,7 +67,10 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
     LOG_PRECONDITIONS = {
         f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
-        f"{P} 9.13": "declared attacks (which units attack which hex) are not recorded in a log",
+        f"{P} 9.13": "declared attacks (which units attack which hex) are not recorded in a log: each attack's "
+                     "lead unit (12.31) and its attackers' hexes are not judged, nor a declaration whose Attack "
+                     "Target marker is not on the map at the end of the Combat Declaration Phase (removed before "
+                     "it, or never placed)",
         f"{P} 9.12": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.15": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 10.34": "declared attacks (which units attack which hex) are not recorded in a log",
@@ -87,6 +90,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     #: 18.11's entry also holds 8.41 (Allied artillery moves only by the motor pool), judged on a log's
     #: moves when the kit reads it so
     LOG_PARTLY_JUDGED = {
+        f"{P} 9.13": "the Attack Target markers on the map at the end of the Combat Declaration Phase: a unit of the "
+                     "attacking side beside each",
         f"{P} 18.11": "the same rule entry judges 8.41 (Allied artillery moving otherwise than by the motor pool) on "
                       "a log's moves when the kit sets im_allied_artillery_motor_pool_only",
     }
@@ -244,6 +249,9 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 9.13", "movement", ALWAYS, self.check_attacks, "declared attacks: adjacent, hexsides, once"),
             Rule(f"{P} 9.13", "movement", DECLARING, lambda b: declared_attacks.check_lead(self, b),
                  "an active unit leads each attack"),
+            Rule(f"{P} 9.13", "movement", PhaseEnd(phases=(declared_attacks.DECLARATION[1],)),
+                 lambda b: declared_attacks.check_target_markers(self, b),
+                 "an attacking unit beside each Attack Target marker"),
             Rule(f"{P} 9.12", "movement", DECLARING, lambda b: declared_attacks.check_odds(self, b),
                  "no attack declared below 1:4"),
             Rule(f"{P} 9.15", "movement", DECLARING, lambda b: declared_attacks.check_attackers(self, b),

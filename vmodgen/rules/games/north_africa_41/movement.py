@@ -1061,7 +1061,7 @@ def _advance_by_result(rs: NorthAfrica41Units, board: Board, u: UnitState, path:
             rs.not_judged(f"{P} 14.2", f"the length of {name}'s advance ({n} hexes) needs its combat's result (14.2.1: "
                                        "DS, DR4 4 hexes; D1 3; A1/DR2, DR2, DRX, A1/D1 2; EX only the vacated hex, "
                                        "14.2.2), which is not recorded (a position gives it as [[attacks]] result); "
-                                       "only the longest any result allows was checked")
+                                       "only the longest any result allows was checked", about=u.id)
         return []
     res = known[0]
     limit = min(most, ADVANCE_BY_RESULT[res])
