@@ -91,7 +91,7 @@ def judge(rs: NorthAfrica41Units, board: Board, a, attackers: list, defenders: l
     """The finding of attack ``a`` below 1:3 at the best the position allows; not judged when only
     some readings of what the position leaves open are."""
     h = a.hex
-    tanks = _tanks_outclassed(rs, attackers, defenders)
+    tanks = _tanks_outclassed(rs, board, h, attackers, defenders)
     attack = {u.id: _attack(rs, board, u, h, a.kind, tanks) for u in attackers}
     defence = _defence(rs, board, h, defenders)
     a_lo, a_hi = (min(ATTACK_CAP, sum(pick(f.values) for f in attack.values())) for pick in (min, max))
@@ -126,20 +126,51 @@ def _froms(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str) -> list[s
     return list(dict.fromkeys(rs.stacking_hex(board, x) for x in attack_hexes(board, u, kind, h)))
 
 
-def _tanks_outclassed(rs: NorthAfrica41Units, attackers: list, defenders: list) -> bool | None:
+def _tanks_outclassed(rs: NorthAfrica41Units, board: Board, h: str, attackers: list,
+                      defenders: list) -> tuple[bool | None, str]:
     """9.1, 9.2.3: whether the defenders' best tank value (of their tanks and 88 Flaks; none: 0)
-    beats the best of the attack's units, halving its tanks; None when a value is missing."""
-    best_defending = [x.value("tank") for x in defenders if rs.silhouette(x)]
-    best_attacking = [u.value("tank") for u in attackers if rs.silhouette(u)]
+    beats the best of the attack's units, halving its tanks; None, with why, when a value is missing
+    or a defender's Full Retreat marker may be this combat's result. A defender in Full Retreat adds
+    no tank value (13.3.2: 「防御に何ら貢献しません（戦車シフトを含む）」)."""
     if not any(rs.tank(u) for u in attackers):
-        return False
-    if not all(isinstance(v, (int, float)) for v in (*best_defending, *best_attacking)):
-        return None
-    return max(best_defending, default=0) > max(best_attacking, default=0)   # type: ignore[type-var]
+        return False, ""
+    best_attacking = [u.value("tank") for u in attackers if rs.silhouette(u)]
+    readings = {x.id: {NO_DEFENCE in m for m in _marks_when_attacked(board, h, x)[0]}
+                for x in defenders if rs.silhouette(x)}
+    sure = [x.value("tank") for x in defenders if readings.get(x.id) == {False}]
+    maybe = sure + [x.value("tank") for x in defenders if readings.get(x.id) == {False, True}]
+    if not all(isinstance(v, (int, float)) for v in (*maybe, *best_attacking)):
+        return None, "a tank value is missing"
+    top = max(best_attacking, default=0)
+    if max(sure, default=0) > top:   # type: ignore[type-var]
+        return True, ""
+    if max(maybe, default=0) > top:   # type: ignore[type-var]
+        unsure = [x.unit.name for x in defenders if readings.get(x.id) == {False, True}]
+        return None, f"whether {', '.join(unsure)} was in Full Retreat when attacked ([state] na41_status_before)"
+    return False, ""
 
 
-def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks: bool | None) -> Factor:
-    """``u``'s attack factor on ``h``: each hex it may have attacked from, each reading of its hexside."""
+def _marks_when_attacked(board: Board, h: str, x) -> tuple[list[set[str]], str]:
+    """The readings of the markers that halve or void defender ``x`` of hex ``h`` when attacked
+    (one when the position tells), and why the position leaves them open: a unit that retreated
+    from ``h`` since may owe its Disrupted or Full Retreat marker to this combat (13.1)."""
+    marks: list[set[str]] = [{s for s in (*HALVED_DEFENDING, NO_DEFENCE) if x.has(s)}]
+    retreated = x.mode == "retreat" and x.previous == h and x.hex != h
+    results = {"disrupted", NO_DEFENCE}
+    if not (retreated and marks[0] & results):
+        return marks, ""
+    before = before_status(board.pos)
+    if before is not None:
+        return [marks[0] - (results - before.get(x.id, set()))], ""
+    marks.append(marks[0] - results)
+    return marks, (f"whether {x.unit.name}, which retreated from {h}, was already "
+                   f"{'/'.join(sorted(marks[0] - marks[1]))} when attacked ([state] na41_status_before)")
+
+
+def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks_read: tuple[bool | None, str]) -> Factor:
+    """``u``'s attack factor on ``h``: each hex it may have attacked from, each reading of its hexside
+    (``tanks_read``: whether a better defending tank value halves the attack's tanks, and why not known)."""
+    tanks, tanks_why = tanks_read
     vehicle = rs.sel("na41_vehicle").matches(rs.game, u)
     v = u.number("attack")
     halving = []
@@ -151,8 +182,8 @@ def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks: b
     if rs.tank(u) and tanks:
         halving.append("a tank against a better tank value (9.2.3)")
     elif rs.tank(u) and tanks is None:
-        got.unsure.append(f"whether {u.unit.name} is halved by a better defending tank value (9.2.3): a tank value "
-                        "is missing")
+        got.unsure.append(f"whether {u.unit.name} is halved by a better defending tank value (9.2.3): "
+                        f"{tanks_why}")
     froms = _froms(rs, board, u, h, kind)
     each: list[frozenset] = []                  # the values from each hex
     for f in froms:
@@ -201,21 +232,13 @@ def _defence(rs: NorthAfrica41Units, board: Board, h: str, defenders: list) -> d
     vehicle = rs.sel("na41_vehicle")
     doubling = "a fortification (9.5.1)" if fort_owner(board, h) is not None else \
         "the city (9.6)" if board.terrain(h) == "city" else ""
-    before = before_status(board.pos)
     plain = [x for x in defenders if "paren_defense" not in x.unit.flags]
     out: dict[str, Factor] = {}
     for x in plain or defenders:
         v, got = x.number("defense"), Factor(set())
-        retreated = x.mode == "retreat" and x.previous == h and x.hex != h
-        marks: list[set[str]] = [{s for s in (*HALVED_DEFENDING, NO_DEFENCE) if x.has(s)}]
-        if retreated and marks[0] & {"disrupted", NO_DEFENCE}:
-            # 13.1: the marker may be this combat's result, placed after the attack
-            if before is None:
-                marks.append(marks[0] - {"disrupted", NO_DEFENCE})
-                got.unsure.append(f"whether {x.unit.name}, which retreated from {h}, was already "
-                                f"{'/'.join(sorted(marks[0] - marks[1]))} when attacked ([state] na41_status_before)")
-            else:
-                marks = [marks[0] - ({"disrupted", NO_DEFENCE} - before.get(x.id, set()))]
+        marks, why = _marks_when_attacked(board, h, x)
+        if why:
+            got.unsure.append(why)
         doubled = bool(doubling) and not vehicle.matches(rs.game, x)
         for m in marks:
             got.values.add(0 if NO_DEFENCE in m else modified(v, bool(m), doubled))
