@@ -42,6 +42,9 @@ HALVED_DEFENDING, HALVED_ATTACKING, NO_DEFENCE = ("disrupted", "rail", "naval_tr
     "full_retreat"
 #: 9.6: the directional hexsides that halve attackers going up and double them going down
 SLOPES = ("escarpment", "ridge")
+#: 9.6: the hexside features that change an attack factor (slopes, and the Tobruk perimeter for vehicles)
+PERIMETER = "tobruk_perimeter"
+ODDS_SIDES = (*SLOPES, PERIMETER)
 #: the finding's detail keys naming each hexside an attack crossed (from hex, defenders' hex), read
 #: as routes by :mod:`.inputs` (a hex has six neighbours)
 SIDE_KEYS = tuple(f"attack_side_{i}" for i in range(6))
@@ -189,7 +192,7 @@ def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks_re
     for f in froms:
         before = set(got.values)
         got.values = set()
-        perimeter = vehicle and "tobruk_perimeter" in board.hexside(f, h)
+        perimeter = vehicle and PERIMETER in board.hexside(f, h)
         for slope, feature, why in _slopes(board, f, h):
             half = halving + ([f"up the {feature} {f}/{h} (9.6)"] if slope == "up" else []) + \
                 ([f"a vehicle across the Tobruk perimeter {f}/{h} (9.6)"] if perimeter else [])
