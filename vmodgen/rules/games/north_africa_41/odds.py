@@ -5,7 +5,8 @@ shifts (the ratio rounded down: below 1:3 is three times the attack short of the
 Each unit is halved or doubled on its own (9.1: 「常に個別ユニット（スタックではなく）を半減させ、端数は
 次の上位整数まで切り上げます」), never twice, and a unit both halved and doubled is at its printed value.
 An attacker is halved out of supply (16.4), attacking up a ridge or escarpment (9.6, along a road
-too), as a vehicle across the Tobruk perimeter or into a fortification (9.1, 9.5.1, 9.6), and as a
+too), as a vehicle attacking into the Tobruk perimeter (from outside: the hexside's ``up`` is the
+inside; out of it the book is open, a range) or into a fortification (9.1, 9.5.1, 9.6), and as a
 tank when the defenders' best tank value (their tanks and 88 Flaks, else 0) beats the attack's
 (9.1, 9.2.3); doubled attacking down a ridge or escarpment (9.6). A defender is halved disrupted or
 under a rail or naval transport marker (9.1), doubled in a fortification or the city unless a
@@ -14,7 +15,8 @@ a parenthesized defence counts only with no other defender (8.6, one of several)
 
 The hexsides are the map's (the kit's are illustrative: a finding names them) or the position's
 ``[[hexsides]]``. What the position cannot tell makes a unit's factor a range: a hexside off the
-map or between hexes not next to each other, an escarpment or ridge with no higher side, several
+map or between hexes not next to each other, an escarpment or ridge with no higher side, a Tobruk
+perimeter with no inside, several
 hexes a breakthrough attacker may have attacked from, the marker of a defender that retreated since
 the attack when ``[state] na41_status_before`` does not say whether it was there before (13.1), a
 missing tank value. The attack is found when it is below 1:3 at the top of every range, passes at
@@ -42,7 +44,8 @@ HALVED_DEFENDING, HALVED_ATTACKING, NO_DEFENCE = ("disrupted", "rail", "naval_tr
     "full_retreat"
 #: 9.6: the directional hexsides that halve attackers going up and double them going down
 SLOPES = ("escarpment", "ridge")
-#: 9.6: the hexside features that change an attack factor (slopes, and the Tobruk perimeter for vehicles)
+#: 9.6: the hexside features that change an attack factor (slopes, and the Tobruk perimeter for vehicles
+#: attacking into it, its ``up`` the inside)
 PERIMETER = "tobruk_perimeter"
 ODDS_SIDES = (*SLOPES, PERIMETER)
 #: the finding's detail keys naming each hexside an attack crossed (from hex, defenders' hex), read
@@ -192,15 +195,15 @@ def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks_re
     for f in froms:
         before = set(got.values)
         got.values = set()
-        perimeter = vehicle and PERIMETER in board.hexside(f, h)
-        for slope, feature, why in _slopes(board, f, h):
+        inwards = _inward(board, f, h) if vehicle else [(False, "")]
+        for (slope, feature, why), (inward, side_why) in ((s, p) for s in _slopes(board, f, h) for p in inwards):
             half = halving + ([f"up the {feature} {f}/{h} (9.6)"] if slope == "up" else []) + \
-                ([f"a vehicle across the Tobruk perimeter {f}/{h} (9.6)"] if perimeter else [])
+                ([f"a vehicle attacking into the Tobruk perimeter {f}/{h} (9.6)"] if inward else [])
             double = [f"down the {feature} {f}/{h} (9.6)"] if slope == "down" else []
             for outclassed in ([False, True] if tanks is None and rs.tank(u) else [False]):
                 got.values.add(modified(v, bool(half) or outclassed, bool(double)))
-            if why:
-                got.unsure.append(why)
+            if why or side_why:
+                got.unsure += [w for w in (why, side_why) if w]
             elif len(froms) == 1 and (half or double):
                 how = "halved and doubled, so printed" if half and double else "halved" if half else "doubled"
                 got.causes = [f"{fmt(v)} {how} ({', '.join(half + double)})"]
@@ -227,6 +230,25 @@ def _slopes(board: Board, f: str, h: str) -> list[tuple[str, str, str]]:
         return [("down", feature, "")]
     why = f"which side of the {feature} between {f} and {h} is higher"
     return [(x, feature, why) for x in ("up", "down")]
+
+
+def _inward(board: Board, f: str, h: str) -> list[tuple[bool, str]]:
+    """The readings of whether a vehicle attacking from ``f`` into ``h`` is halved by the Tobruk
+    perimeter: (halved, why the book or the position leaves it open, or ""). Attacking into it, it
+    is (9.6 「トブルク防衛線を攻撃している…車両ユニットはその攻撃戦力が半減されます。この特性は対戦車壕を
+    あらわし」). Out of it the book is open: 9.1 halves 「トブルク防衛線ヘクスサイド（9.6）を越えて…攻撃
+    している車両ユニット」 (across it, either way), 9.6 one attacking the perimeter, its anti-tank ditch:
+    both readings. The perimeter's ``up`` is its inside (the kit's map, a position's ``[[hexsides]]``);
+    one stated without it is both readings too."""
+    sides = [s for s in board.map.hexside_features(f, h) if s.feature == PERIMETER]
+    if not sides:
+        return [(False, "")]
+    if any(s.up == h for s in sides):
+        return [(True, "")]
+    why = (f"whether the book halves a vehicle attacking out of the Tobruk perimeter ({f}/{h}) is halved (9.1 「越えて」: "
+           "across it; 9.6: attacking the perimeter, an anti-tank ditch)" if any(s.up == f for s in sides) else
+           f"which side of the Tobruk perimeter between {f} and {h} is its inside ('up')")
+    return [(True, why), (False, why)]
 
 
 def _defence(rs: NorthAfrica41Units, board: Board, h: str, defenders: list) -> dict[str, Factor]:
