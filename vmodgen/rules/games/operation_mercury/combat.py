@@ -117,7 +117,8 @@ def _initial_ratio(rs, board: Board, target: str, kind: str, units: list[UnitSta
     attackers' strengths against the whole hex's defense, 9.15). Judged when declared, at the end of
     the Combat Declaration Phase: a reaction (7.4) or a refusal changes the hex later. A dispersed unit
     fights at half strength, fractions kept (6.32a); a fatigued one defends at its printed strength
-    (9.73) and attacks not at all (7.14b, its own finding); artillery may add its defense (11.16,
+    (9.73) and attacks not at all (7.14b, its own finding); artillery (11.0 「「砲兵」の用語は全ての野戦砲兵、
+    AA、迫撃砲のユニットを呼ぶ」: mortars too, ``om_artillery_units``) may add its defense (11.16,
     「加えることができる」), so it is left out: the ratio found is the attacker's best. 9.32 stands in the
     maneuver combat rules (9.3); an assault (10.0) is resolved on its own table, whose lowest column the
     kit does not hold: an assault, or an attack of no stated kind, below 1:3 is named not judged."""
@@ -127,7 +128,7 @@ def _initial_ratio(rs, board: Board, target: str, kind: str, units: list[UnitSta
     sides = {u.side for u in units}
     defenders = [x for x in board.units(target) if rs.ground(x) and x.side not in sides]
     attack = sum(_strength(rs, u, "attack") for u in units if not rs.fatigued(u))
-    defense = sum(_strength(rs, x, "defense") for x in defenders if not rs.is_(x, "om_no_attack"))
+    defense = sum(_strength(rs, x, "defense") for x in defenders if not rs.is_(x, "om_artillery_units"))
     if not defenders or attack * 3 >= defense:
         return []
     ratio = f"{fmt(attack)} against {fmt(defense)}"
