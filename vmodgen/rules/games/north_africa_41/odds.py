@@ -16,10 +16,10 @@ a parenthesized defence counts only with no other defender (8.6, one of several)
 The hexsides are the map's (the kit's are illustrative: a finding names them) or the position's
 ``[[hexsides]]``. What the position cannot tell makes a unit's factor a range: a hexside off the
 map or between hexes not next to each other, an escarpment or ridge with no higher side, a Tobruk
-perimeter with no inside, several
-hexes a breakthrough attacker may have attacked from, the marker of a defender that retreated since
-the attack when ``[state] na41_status_before`` does not say whether it was there before (13.1), a
-missing tank value. The attack is found when it is below 1:3 at the top of every range, passes at
+perimeter with no inside or crossed outwards, several hexes a breakthrough attacker may have
+attacked from, the marker of a defender that retreated since the attack when ``[state]
+na41_status_before`` does not say whether it was there before (13.1; its Full Retreat voids its
+tank value too, 13.3.2), a missing tank value. The attack is found when it is below 1:3 at the top of every range, passes at
 1:3 or better at the bottom of every range, and is named not judged, with why, in between; an
 attacker of no attack value or a defender of no defence value is named not judged (counting it 0
 would invent a value). A log records no declared attack, so this rule judges positions only."""

@@ -122,8 +122,8 @@ def _initial_ratio(rs, board: Board, target: str, kinds: dict[str, list[UnitStat
     strengths of every unit attacking the hex by maneuver combat, whatever ``[[attacks]]`` entries
     declare them, against the whole hex's defense, 9.15; ``kinds``: the attackers of ``target`` by
     attack kind, "" for none stated). An attacker of no stated kind may be one of them: it is
-    counted with them, and the combat found only when below 1:3 even so. Judged when declared, at the end of
-    the Combat Declaration Phase: a reaction (7.4) or a refusal changes the hex later. A dispersed unit
+    counted with them, and the combat found only when below 1:3 even so. Judged when declared, at
+    the end of the Combat Declaration Phase: a reaction (7.4) or a refusal changes the hex later. A dispersed unit
     fights at half strength, fractions kept (6.32a); a fatigued one defends at its printed strength
     (9.73) and attacks not at all (7.14b, its own finding); artillery (11.0 「「砲兵」の用語は全ての野戦砲兵、
     AA、迫撃砲のユニットを呼ぶ」: mortars too, ``om_artillery_units``) may add its defense (11.16,
@@ -138,7 +138,7 @@ def _initial_ratio(rs, board: Board, target: str, kinds: dict[str, list[UnitStat
                         ("assault", kinds.get("assault", [])), ("", [] if maneuver else unstated)):
         sides = {u.side for u in units}
         defenders = [x for x in board.units(target) if rs.ground(x) and x.side not in sides]
-        attack = sum(_strength(rs, u, "attack") for u in units if not rs.fatigued(u))
+        attack = _attack_total(rs, units)
         defense = sum(_strength(rs, x, "defense") for x in defenders if not rs.is_(x, "om_artillery_units"))
         if not units or not defenders or attack * 3 >= defense:
             if kind == "maneuver" and unstated and maneuver:
@@ -159,11 +159,16 @@ def _initial_ratio(rs, board: Board, target: str, kinds: dict[str, list[UnitStat
 
 def _below_without(rs, target: str, maneuver: list[UnitState], defense: float) -> None:
     """9.32 not judged: the maneuver combat on ``target`` reaches 1:3 only with attackers of no stated kind."""
-    attack = sum(_strength(rs, u, "attack") for u in maneuver if not rs.fatigued(u))
+    attack = _attack_total(rs, maneuver)
     if attack * 3 < defense:
         rs.not_judged(f"{P} 9.32", f"the maneuver combat on {target} is {fmt(attack)} against {fmt(defense)}, below "
                                    "1:3, without the attackers whose entries state no kind; counted, it is 1:3 or "
                                    "better, and whether they attack by maneuver combat is not stated")
+
+
+def _attack_total(rs, units: list[UnitState]) -> float:
+    """The attackers' total strength in a maneuver combat: a fatigued unit attacks not at all (7.14b)."""
+    return sum(_strength(rs, u, "attack") for u in units if not rs.fatigued(u))
 
 
 def _strength(rs, u: UnitState, field: str) -> float:
