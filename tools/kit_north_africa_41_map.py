@@ -505,12 +505,13 @@ def write() -> None:
         w("illustrative = true")
         w(f"hexes = {toml_list([hid(h.line, h.pos) for h in chain], 14)}")
         w("")
-    w("# ---- hexsides: escarpments and ridges (directional, 'up' = the higher hex), perimeters, all-sea")
+    w("# ---- hexsides: escarpments and ridges (directional, 'up' = the higher hex), perimeters ('up' = the inside:")
+    w("# 9.6 halves vehicles attacking into it), all-sea")
     for feature, a, b, note in data["hexsides"]:
         w("[[hexsides]]")
         w(f'hexes = ["{hid(a.line, a.pos)}", "{hid(b.line, b.pos)}"]')
         w(f'feature = "{feature}"')
-        if feature in ("escarpment", "ridge"):
+        if feature in ("escarpment", "ridge", "tobruk_perimeter", "bardia_perimeter"):
             w(f'up = "{hid(a.line, a.pos)}"')
         w("illustrative = true")
         w(f'note = "{note}"')

@@ -46,7 +46,7 @@ class Hexside:
     a: str
     b: str
     feature: str
-    up: str = ""                     # for directional features: the higher hex
+    up: str = ""                     # for directional features: the higher hex; for a perimeter: its inside
     illustrative: bool = True
 
 

@@ -53,7 +53,10 @@ class Reads:
     roads, as ``path`` reads a unit's move (a route the unit could have taken instead); ``stated``:
     a ``[state]`` key standing for ``params`` where the position gives it (IM's ``time`` for the
     turn cycle): then the finding does not rest on them, unless the audit derived the value from
-    them (``<key>_derived`` in the state)."""
+    them (``<key>_derived`` in the state); ``bare``: hexside features whose absence the finding
+    reads along its ``routes``: a hexside with none of them, on a map whose hexsides are
+    illustrative and not stated by the position (``[[hexsides]]``), is named ("no escarpment/ridge
+    2020/2021")."""
     path: bool = False
     costs: bool = False
     hexes: bool = False
@@ -68,6 +71,7 @@ class Reads:
     mix: str = ""
     routes: tuple[str, ...] = ()
     stated: str = ""
+    bare: tuple[str, ...] = ()
 
 
 NOTHING = Reads()
@@ -156,10 +160,12 @@ class _Collector:
     def add(self, kind: str, item: str) -> None:
         self.items[kind][item] = None
 
-    def path(self, route: Iterable[str], movement_class: str = "", costs: bool = True) -> None:
+    def path(self, route: Iterable[str], movement_class: str = "", costs: bool = True,
+             bare: tuple[str, ...] = ()) -> None:
         """The terrain entered along ``route`` (start hex first), the hexsides crossed, the roads
         followed, and the illustrative rule parameters that cost them (``<param>`` and, for a
-        unit of ``movement_class``, ``<param>_<class>``)."""
+        unit of ``movement_class``, ``<param>_<class>``); each hexside crossed with none of the
+        ``bare`` features, when its absence is the kit's (:meth:`bare_side`)."""
         m, params = self.m, self.game.illustrative_rules
         hexes = [h for h in route if m.has_hex(h)]
         read: set[str] = set()                           # cost parameter prefixes this route reads
@@ -170,10 +176,13 @@ class _Collector:
             if info.illustrative:
                 self.add("terrain", h)
             read.add(f"move_cost_{info.terrain}")
-            for side in m.hexside_features(a, h):
+            sides = m.hexside_features(a, h)
+            for side in sides:
                 if side.illustrative:
                     self.add("hexside", f"{side.feature} {a}/{h}")
                 read.update(f"{p}{side.feature}" for p in _COST_PARAMS["hexside"])
+            if bare and self.bare_side(sides, bare):
+                self.add("hexside", f"no {'/'.join(bare)} {a}/{h}")
             for kind in sorted(m.lines_between(a, h)):       # a set: sorted, so reports repeat
                 if any(line.illustrative and line.kind == kind for line in m.lines):
                     self.add("line", f"{kind} {a}-{h}")
@@ -182,6 +191,13 @@ class _Collector:
         for p in sorted(params if costs else ()):
             if any(p == r + tail for r in read for tail in suffixes):
                 self.add("rule", p)
+
+    def bare_side(self, sides: list, bare: tuple[str, ...]) -> bool:
+        """Whether a hexside's lack of every ``bare`` feature is illustrative: none of them there, the
+        position states nothing of it (its ``[[hexsides]]`` are not illustrative) and the map's
+        hexsides are (a kit's; an inline map states all its hexsides)."""
+        return not any(s.feature in bare or not s.illustrative for s in sides) \
+            and any(s.illustrative for s in self.m.hexsides)
 
     def params(self, names: Iterable[str]) -> None:
         for p in sorted(self.game.illustrative_rules):
@@ -276,7 +292,7 @@ class Annotator:
         for key in r.routes:
             route = f.details.get(key) or ()
             for u in units:
-                c.path(route, u.unit.movement_class, r.costs)
+                c.path(route, u.unit.movement_class, r.costs, r.bare)
         if r.hexes:
             c.hexes(f.hexes)
         if not (r.stated and r.stated in pos.state and f"{r.stated}_derived" not in pos.state):

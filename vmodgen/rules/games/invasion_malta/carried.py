@@ -24,6 +24,8 @@ class MaltaMemory(Memory):
     prev_sides: dict[str, str] | None = None
     prev_oos: list[str] | None = None
     prev_reduced: list[str] | None = None
+    #: units that carried a Disrupted marker then (a retreat's marker may be its own combat's, 3.82, 13.45D)
+    prev_disrupted: list[str] | None = None
     prev_activated: list[str] | None = None
     #: units in a hex whose Activation marker may be theirs or a stack-mate's then (7.22: one
     #: unit's marker; a log gives it to the hex)

@@ -164,12 +164,15 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         """:meth:`_retreat_verdict` with the units that left ``u``'s hex counted as friends already in
         a hex (``mates``) or not."""
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
-        if self.orange(u) or self.zero_ma(u):
+        zero = self.zero_ma_in_combat(board, u)
+        if self.orange(u) or zero:
             why = "an orange-circle unit" if self.orange(u) else \
                 "an out-of-supply armour unit (MA 0)" if self.armour(u) and u.has("oos") else \
                 "disrupted, its MA halved to 0 (3.83, 8.15)" if self.disrupted_to_zero(u) else "a 0-MA unit"
             return [self.finding(board, f"{P} 13.37", "movement", f"{label(u)} retreated, but it is {why}: such a unit "
                                  "is eliminated instead of retreating (13.37, 14.23, 6.15).", [u.hex], [u])]
+        if zero is None:
+            self.disruption_unknown(u, f"{P} 13.37", "retreated")
         if len(path) < 2:
             return []
         out = []
@@ -220,6 +223,25 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             out.append(self.finding(board, f"{P} 13.45", "zoc", f"{label(u)} retreated through enemy ZOC at "
                                     f"{', '.join(through)} and must end disrupted.", through, [u]))
         return out
+
+    def zero_ma_in_combat(self, board: Board, u: UnitState) -> bool | None:
+        """Whether ``u``, which changed hex in a combat phase, had MA 0 then (:meth:`zero_ma`). Its
+        Disrupted marker may be that combat's (a d result, 3.82; 13.45D 「結果にかかわらず、敵 ZOC を
+        通過して退却している全てのユニットは、退却の完了時に混乱状態になる」): a disruption halving its
+        MA to 0 counts only when ``prev_disrupted`` shows it at the previous phase end; None when only
+        that disruption could make it 0 and no such record says."""
+        if self.zero_ma(u, disruption=False) or not self.disrupted_to_zero(u):
+            return self.zero_ma(u, disruption=False)
+        was = self.memory(board.pos).prev_disrupted
+        return None if was is None else u.id in was
+
+    def disruption_unknown(self, u: UnitState, rule: str, did: str) -> None:
+        """Name ``rule`` not judged for ``u``, which ``did`` (retreated, changed hex) disrupted, its MA halved
+        to 0, with no record of its marker before its combat (:meth:`zero_ma_in_combat`)."""
+        self.not_judged(rule, f"{label(u)} {did} and is disrupted, its MA halved to 0 (3.83, 8.15); it had MA 0 "
+                        "then only if it was disrupted before its combat, and the marker may be this combat's "
+                        "(a d result, 3.82; a retreat through enemy ZOC, 13.45D): the position does not say "
+                        "([state] prev_disrupted)")
 
     @staticmethod
     def _friend_before(board: Board, u: UnitState, h: str, mates: bool = False) -> bool:
@@ -283,7 +305,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             find(f"{P} 9.32", f"a defending unit of {start} is disrupted", [start])
         elif self.er(u) < low:
             find(f"{P} 9.32", f"its current ER is {fmt(self.er(u))}, below {fmt(low)}", [start])
-        if self.zero_ma(u):
+        if self.zero_ma(u, disruption=not through):   # a disruption through enemy ZOC may be the retreat's
             find(f"{P} 9.32", "it has MA 0", [start])
         barred = self.scenario_in(board.pos, komr - {""}) if "KOMR" in f"{u.id} {u.unit.name}".upper() else False
         if barred:

@@ -12,6 +12,9 @@ The memory's fields (written by the audit at every phase end; a position file ma
   an enemy only by it).
 * ``prev_oos = ["5/3"]``: units that carried an OoS marker at the end of the previous phase.
 * ``prev_reduced = ["5/3"]``: units whose reduced side was up then.
+* ``prev_disrupted = ["5/3"]``: units that carried a Disrupted marker then (13.37: a unit that
+  retreated disrupted, its MA halved to 0, was 0-MA when it retreated only if disrupted before its
+  combat; a d result, 3.82, or the retreat itself, 13.45D, may have placed the marker).
 * ``prev_activated = ["B/3 KOMR"]``: units that carried an Activation marker then.
 * ``prev_activation_unknown = ["B/3 KOMR"]``: units that stood then in a hex whose Activation
   marker may be theirs or another unit's of their side (:func:`.activation.activation_marked`).
@@ -83,7 +86,7 @@ ATTACK_TARGET = "attack-target"
 #: the retreat and advance rules a Combat Phase's hex changes go unjudged by when its attacker is unknown
 UNJUDGED_COMBAT_RULES = (f"{P} 13.32", f"{P} 13.34", f"{P} 13.41", f"{P} 13.43", f"{P} 13.45", f"{P} 13.52",
                          f"{P} 13.53", f"{P} 13.55")
-LIST_KEYS = ("prev_oos", "prev_reduced", "prev_activated", "prev_activation_unknown", "marked_at_draw",
+LIST_KEYS = ("prev_oos", "prev_reduced", "prev_disrupted", "prev_activated", "prev_activation_unknown", "marked_at_draw",
              "prev_airheads", "prev_fired", "dropped", "dropped_early")
 
 
@@ -156,6 +159,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.drop_unseen = None
         memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
         memory.prev_reduced = sorted(u.id for u in after.units if u.reduced)
+        memory.prev_disrupted = sorted(u.id for u in after.units if u.has("disrupted"))
         marks = {u.id: activation_marked(after, u) for u in after.units if u.has("activated")}
         memory.prev_activated = sorted(k for k, v in marks.items() if v)
         memory.prev_activation_unknown = sorted(k for k, v in marks.items() if v is None)
@@ -256,7 +260,10 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 continue
             if kind == "combat" and u.previous is not None and u.mode in ("retreat", "advance"):
                 continue      # judged by the move check (13.37, 13.53 name these units), once
-            if self.zero_ma(u):
+            zero = self.zero_ma_in_combat(board, u) if kind == "combat" else self.zero_ma(u)
+            if zero is None:
+                self.disruption_unknown(u, f"{P} 8.15", f"went from {was} to {u.hex}")
+            elif zero:
                 pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible")
                 if not pool:
                     rule = f"{P} 14.23" if self.pillbox(u) else f"{P} 8.15"

@@ -19,9 +19,16 @@ STILL = ("weather", "air-readiness", "strategic-bombardment", "aa-reset", "draw"
          "recovery", "victory")
 
 
+#: the modes of a combat's moves (13.3, 13.5; 9.33 A's refusal is a retreat): a position after the
+#: Combat Phase may still show them, and the retreat and advance rules judge them
+COMBAT_MODES = ("retreat", "advance")
+
+
 def check_still_phase_moves(rs, board: Board) -> list:
-    """4.21: a ground combat unit of a position that moved from one map hex to another in a phase of
-    :data:`STILL` (round rulepos30: a move stated in the Weather or Victory Phase passed as legal)."""
+    """4.21: a ground combat unit of a position that moved from one map hex to another, other than by
+    a retreat or advance (:data:`COMBAT_MODES`), in a phase of :data:`STILL` (round rulepos30: a move
+    stated in the Weather or Victory Phase passed as legal; review rv-i23 item 7: a retreat shown in
+    the Reset Phase was found here and by 13.45 at once)."""
     pos = board.pos
     if pos.phase not in STILL or rs.phase_logged(pos):
         return []
@@ -30,4 +37,5 @@ def check_still_phase_moves(rs, board: Board) -> list:
                        "no ground unit moves in it (4.21: units move in an activation's Movement Phase, 8.11, react "
                        "in the Reaction Movement Phase, 9.2, and retreat or advance in combat, 13.3, 13.5).",
                        [u.previous, u.hex], [u])
-            for u in pos.units if u.moved and rs.combat(u) and board.is_hex(u.previous or "") and board.is_hex(u.hex)]
+            for u in pos.units if u.moved and rs.combat(u) and u.mode not in COMBAT_MODES
+            and board.is_hex(u.previous or "") and board.is_hex(u.hex)]

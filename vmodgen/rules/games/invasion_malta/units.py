@@ -198,12 +198,12 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         artillery, heavy AA, Scenario-4 Italians), motorized units (red box, orange) and pillboxes."""
         return self.is_(u, "im_motor_pool_ineligible") or self.red_box(u) or self.orange(u) or self.pillbox(u)
 
-    def zero_ma(self, u: UnitState) -> bool:
+    def zero_ma(self, u: UnitState, disruption: bool = True) -> bool:
         """8.15, 13.37: printed MA 0 (pillboxes, static units), out-of-supply armour (6.15), or an MA
         disruption halves to 0 (3.83, rounded down: 8.15 「ゼロMAへ減少したユニット」, round rulepos30:
-        a disrupted MA-1 unit retreating passed as legal)."""
+        a disrupted MA-1 unit retreating passed as legal); ``disruption`` False: by the other causes only."""
         return u.value("movement") == 0 or self.pillbox(u) or u.unit.movement_class == "static" \
-            or (self.armour(u) and u.has("oos")) or self.disrupted_to_zero(u)
+            or (self.armour(u) and u.has("oos")) or disruption and self.disrupted_to_zero(u)
 
     def disrupted_to_zero(self, u: UnitState) -> bool:
         """3.83: a disrupted unit whose MA, halved and rounded down, is 0."""

@@ -3,7 +3,7 @@ terrain, roads and sector boundaries, and some unit values, are illustrative). K
 rule id (``"<rule>/<kind>"`` where two rules share an id, ``"<rule>/<part>"`` for one
 of several checks of one kind), or a family ending in ``*``."""
 from ...illustrative import MOVE, NOTHING, Reads
-from .odds import SIDE_KEYS
+from .odds import ODDS_SIDES, SIDE_KEYS
 
 READS: dict[str, Reads] = {
     "NA41 5.1/movement": MOVE,                        # movement points along the path, the MA
@@ -18,10 +18,11 @@ READS: dict[str, Reads] = {
     "NA41 16.*": Reads(hexes=True, areas=True),       # line of supply
     "NA41 16.1/phase": NOTHING,                       # an OOS marker changed outside its Supply Phase
     # the attackers' attack, the defenders' defence, the terrain of the defenders' hex (the city) and each
-    # hexside crossed (escarpment, ridge, Tobruk perimeter); with a tank attacking, the tank values too (9.2.3)
-    "NA41 8.8.3": Reads(columns=("attack",), by_columns=("defense",), hexes=True, routes=SIDE_KEYS),
+    # hexside crossed (escarpment, ridge, Tobruk perimeter, or none of them on the kit's map); with a tank
+    # attacking, the tank values too (9.2.3)
+    "NA41 8.8.3": Reads(columns=("attack",), by_columns=("defense",), hexes=True, routes=SIDE_KEYS, bare=ODDS_SIDES),
     "NA41 8.8.3/tanks": Reads(columns=("attack", "tank"), by_columns=("defense", "tank"), hexes=True,
-                              routes=SIDE_KEYS),
+                              routes=SIDE_KEYS, bare=ODDS_SIDES),
     # 3-step units (the kit's step counts are mostly illustrative) and the remnants the kit has
     "NA41 10.4.1": Reads(columns=("steps",), mix="na41_remnant"),
 }

@@ -5,7 +5,8 @@ shifts (the ratio rounded down: below 1:3 is three times the attack short of the
 Each unit is halved or doubled on its own (9.1: 「常に個別ユニット（スタックではなく）を半減させ、端数は
 次の上位整数まで切り上げます」), never twice, and a unit both halved and doubled is at its printed value.
 An attacker is halved out of supply (16.4), attacking up a ridge or escarpment (9.6, along a road
-too), as a vehicle across the Tobruk perimeter or into a fortification (9.1, 9.5.1, 9.6), and as a
+too), as a vehicle attacking into the Tobruk perimeter (from outside: the hexside's ``up`` is the
+inside; out of it the book is open, a range) or into a fortification (9.1, 9.5.1, 9.6), and as a
 tank when the defenders' best tank value (their tanks and 88 Flaks, else 0) beats the attack's
 (9.1, 9.2.3); doubled attacking down a ridge or escarpment (9.6). A defender is halved disrupted or
 under a rail or naval transport marker (9.1), doubled in a fortification or the city unless a
@@ -14,10 +15,11 @@ a parenthesized defence counts only with no other defender (8.6, one of several)
 
 The hexsides are the map's (the kit's are illustrative: a finding names them) or the position's
 ``[[hexsides]]``. What the position cannot tell makes a unit's factor a range: a hexside off the
-map or between hexes not next to each other, an escarpment or ridge with no higher side, several
-hexes a breakthrough attacker may have attacked from, the marker of a defender that retreated since
-the attack when ``[state] na41_status_before`` does not say whether it was there before (13.1), a
-missing tank value. The attack is found when it is below 1:3 at the top of every range, passes at
+map or between hexes not next to each other, an escarpment or ridge with no higher side, a Tobruk
+perimeter with no inside or crossed outwards, several hexes a breakthrough attacker may have
+attacked from, the marker of a defender that retreated since the attack when ``[state]
+na41_status_before`` does not say whether it was there before (13.1; its Full Retreat voids its
+tank value too, 13.3.2), a missing tank value. The attack is found when it is below 1:3 at the top of every range, passes at
 1:3 or better at the bottom of every range, and is named not judged, with why, in between; an
 attacker of no attack value or a defender of no defence value is named not judged (counting it 0
 would invent a value). A log records no declared attack, so this rule judges positions only."""
@@ -42,6 +44,10 @@ HALVED_DEFENDING, HALVED_ATTACKING, NO_DEFENCE = ("disrupted", "rail", "naval_tr
     "full_retreat"
 #: 9.6: the directional hexsides that halve attackers going up and double them going down
 SLOPES = ("escarpment", "ridge")
+#: 9.6: the hexside features that change an attack factor (slopes, and the Tobruk perimeter for vehicles
+#: attacking into it, its ``up`` the inside)
+PERIMETER = "tobruk_perimeter"
+ODDS_SIDES = (*SLOPES, PERIMETER)
 #: the finding's detail keys naming each hexside an attack crossed (from hex, defenders' hex), read
 #: as routes by :mod:`.inputs` (a hex has six neighbours)
 SIDE_KEYS = tuple(f"attack_side_{i}" for i in range(6))
@@ -91,7 +97,7 @@ def judge(rs: NorthAfrica41Units, board: Board, a, attackers: list, defenders: l
     """The finding of attack ``a`` below 1:3 at the best the position allows; not judged when only
     some readings of what the position leaves open are."""
     h = a.hex
-    tanks = _tanks_outclassed(rs, attackers, defenders)
+    tanks = _tanks_outclassed(rs, board, h, attackers, defenders)
     attack = {u.id: _attack(rs, board, u, h, a.kind, tanks) for u in attackers}
     defence = _defence(rs, board, h, defenders)
     a_lo, a_hi = (min(ATTACK_CAP, sum(pick(f.values) for f in attack.values())) for pick in (min, max))
@@ -126,20 +132,51 @@ def _froms(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str) -> list[s
     return list(dict.fromkeys(rs.stacking_hex(board, x) for x in attack_hexes(board, u, kind, h)))
 
 
-def _tanks_outclassed(rs: NorthAfrica41Units, attackers: list, defenders: list) -> bool | None:
+def _tanks_outclassed(rs: NorthAfrica41Units, board: Board, h: str, attackers: list,
+                      defenders: list) -> tuple[bool | None, str]:
     """9.1, 9.2.3: whether the defenders' best tank value (of their tanks and 88 Flaks; none: 0)
-    beats the best of the attack's units, halving its tanks; None when a value is missing."""
-    best_defending = [x.value("tank") for x in defenders if rs.silhouette(x)]
-    best_attacking = [u.value("tank") for u in attackers if rs.silhouette(u)]
+    beats the best of the attack's units, halving its tanks; None, with why, when a value is missing
+    or a defender's Full Retreat marker may be this combat's result. A defender in Full Retreat adds
+    no tank value (13.3.2: 「防御に何ら貢献しません（戦車シフトを含む）」)."""
     if not any(rs.tank(u) for u in attackers):
-        return False
-    if not all(isinstance(v, (int, float)) for v in (*best_defending, *best_attacking)):
-        return None
-    return max(best_defending, default=0) > max(best_attacking, default=0)   # type: ignore[type-var]
+        return False, ""
+    best_attacking = [u.value("tank") for u in attackers if rs.silhouette(u)]
+    readings = {x.id: {NO_DEFENCE in m for m in _marks_when_attacked(board, h, x)[0]}
+                for x in defenders if rs.silhouette(x)}
+    sure = [x.value("tank") for x in defenders if readings.get(x.id) == {False}]
+    maybe = sure + [x.value("tank") for x in defenders if readings.get(x.id) == {False, True}]
+    if not all(isinstance(v, (int, float)) for v in (*maybe, *best_attacking)):
+        return None, "a tank value is missing"
+    top = max(best_attacking, default=0)
+    if max(sure, default=0) > top:   # type: ignore[type-var]
+        return True, ""
+    if max(maybe, default=0) > top:   # type: ignore[type-var]
+        unsure = [x.unit.name for x in defenders if readings.get(x.id) == {False, True}]
+        return None, f"whether {', '.join(unsure)} was in Full Retreat when attacked ([state] na41_status_before)"
+    return False, ""
 
 
-def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks: bool | None) -> Factor:
-    """``u``'s attack factor on ``h``: each hex it may have attacked from, each reading of its hexside."""
+def _marks_when_attacked(board: Board, h: str, x) -> tuple[list[set[str]], str]:
+    """The readings of the markers that halve or void defender ``x`` of hex ``h`` when attacked
+    (one when the position tells), and why the position leaves them open: a unit that retreated
+    from ``h`` since may owe its Disrupted or Full Retreat marker to this combat (13.1)."""
+    marks: list[set[str]] = [{s for s in (*HALVED_DEFENDING, NO_DEFENCE) if x.has(s)}]
+    retreated = x.mode == "retreat" and x.previous == h and x.hex != h
+    results = {"disrupted", NO_DEFENCE}
+    if not (retreated and marks[0] & results):
+        return marks, ""
+    before = before_status(board.pos)
+    if before is not None:
+        return [marks[0] - (results - before.get(x.id, set()))], ""
+    marks.append(marks[0] - results)
+    return marks, (f"whether {x.unit.name}, which retreated from {h}, was already "
+                   f"{'/'.join(sorted(marks[0] - marks[1]))} when attacked ([state] na41_status_before)")
+
+
+def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks_read: tuple[bool | None, str]) -> Factor:
+    """``u``'s attack factor on ``h``: each hex it may have attacked from, each reading of its hexside
+    (``tanks_read``: whether a better defending tank value halves the attack's tanks, and why not known)."""
+    tanks, tanks_why = tanks_read
     vehicle = rs.sel("na41_vehicle").matches(rs.game, u)
     v = u.number("attack")
     halving = []
@@ -151,22 +188,22 @@ def _attack(rs: NorthAfrica41Units, board: Board, u, h: str, kind: str, tanks: b
     if rs.tank(u) and tanks:
         halving.append("a tank against a better tank value (9.2.3)")
     elif rs.tank(u) and tanks is None:
-        got.unsure.append(f"whether {u.unit.name} is halved by a better defending tank value (9.2.3): a tank value "
-                        "is missing")
+        got.unsure.append(f"whether {u.unit.name} is halved by a better defending tank value (9.2.3): "
+                        f"{tanks_why}")
     froms = _froms(rs, board, u, h, kind)
     each: list[frozenset] = []                  # the values from each hex
     for f in froms:
         before = set(got.values)
         got.values = set()
-        perimeter = vehicle and "tobruk_perimeter" in board.hexside(f, h)
-        for slope, feature, why in _slopes(board, f, h):
+        inwards = _inward(board, f, h) if vehicle else [(False, "")]
+        for (slope, feature, why), (inward, side_why) in ((s, p) for s in _slopes(board, f, h) for p in inwards):
             half = halving + ([f"up the {feature} {f}/{h} (9.6)"] if slope == "up" else []) + \
-                ([f"a vehicle across the Tobruk perimeter {f}/{h} (9.6)"] if perimeter else [])
+                ([f"a vehicle attacking into the Tobruk perimeter {f}/{h} (9.6)"] if inward else [])
             double = [f"down the {feature} {f}/{h} (9.6)"] if slope == "down" else []
             for outclassed in ([False, True] if tanks is None and rs.tank(u) else [False]):
                 got.values.add(modified(v, bool(half) or outclassed, bool(double)))
-            if why:
-                got.unsure.append(why)
+            if why or side_why:
+                got.unsure += [w for w in (why, side_why) if w]
             elif len(froms) == 1 and (half or double):
                 how = "halved and doubled, so printed" if half and double else "halved" if half else "doubled"
                 got.causes = [f"{fmt(v)} {how} ({', '.join(half + double)})"]
@@ -195,27 +232,38 @@ def _slopes(board: Board, f: str, h: str) -> list[tuple[str, str, str]]:
     return [(x, feature, why) for x in ("up", "down")]
 
 
+def _inward(board: Board, f: str, h: str) -> list[tuple[bool, str]]:
+    """The readings of whether a vehicle attacking from ``f`` into ``h`` is halved by the Tobruk
+    perimeter: (halved, why the book or the position leaves it open, or ""). Attacking into it, it
+    is (9.6 「トブルク防衛線を攻撃している…車両ユニットはその攻撃戦力が半減されます。この特性は対戦車壕を
+    あらわし」). Out of it the book is open: 9.1 halves 「トブルク防衛線ヘクスサイド（9.6）を越えて…攻撃
+    している車両ユニット」 (across it, either way), 9.6 one attacking the perimeter, its anti-tank ditch:
+    both readings. The perimeter's ``up`` is its inside (the kit's map, a position's ``[[hexsides]]``);
+    one stated without it is both readings too."""
+    sides = [s for s in board.map.hexside_features(f, h) if s.feature == PERIMETER]
+    if not sides:
+        return [(False, "")]
+    if any(s.up == h for s in sides):
+        return [(True, "")]
+    why = (f"whether the book halves a vehicle attacking out of the Tobruk perimeter ({f}/{h}) is halved (9.1 「越えて」: "
+           "across it; 9.6: attacking the perimeter, an anti-tank ditch)" if any(s.up == f for s in sides) else
+           f"which side of the Tobruk perimeter between {f} and {h} is its inside ('up')")
+    return [(True, why), (False, why)]
+
+
 def _defence(rs: NorthAfrica41Units, board: Board, h: str, defenders: list) -> dict[str, Factor]:
     """Each counted defender's defence factor (8.6: a parenthesized unit only with no other, one of
     several: each is a reading)."""
     vehicle = rs.sel("na41_vehicle")
     doubling = "a fortification (9.5.1)" if fort_owner(board, h) is not None else \
         "the city (9.6)" if board.terrain(h) == "city" else ""
-    before = before_status(board.pos)
     plain = [x for x in defenders if "paren_defense" not in x.unit.flags]
     out: dict[str, Factor] = {}
     for x in plain or defenders:
         v, got = x.number("defense"), Factor(set())
-        retreated = x.mode == "retreat" and x.previous == h and x.hex != h
-        marks: list[set[str]] = [{s for s in (*HALVED_DEFENDING, NO_DEFENCE) if x.has(s)}]
-        if retreated and marks[0] & {"disrupted", NO_DEFENCE}:
-            # 13.1: the marker may be this combat's result, placed after the attack
-            if before is None:
-                marks.append(marks[0] - {"disrupted", NO_DEFENCE})
-                got.unsure.append(f"whether {x.unit.name}, which retreated from {h}, was already "
-                                f"{'/'.join(sorted(marks[0] - marks[1]))} when attacked ([state] na41_status_before)")
-            else:
-                marks = [marks[0] - ({"disrupted", NO_DEFENCE} - before.get(x.id, set()))]
+        marks, why = _marks_when_attacked(board, h, x)
+        if why:
+            got.unsure.append(why)
         doubled = bool(doubling) and not vehicle.matches(rs.game, x)
         for m in marks:
             got.values.add(0 if NO_DEFENCE in m else modified(v, bool(m), doubled))

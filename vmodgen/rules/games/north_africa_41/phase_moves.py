@@ -9,7 +9,14 @@ Judged for a position file only: a log's phase is its turn tracker's, which may 
 pieces. A position in a phase after its side's Movement Phase (Combat, Recovery, Supply, Delay) may
 state ``previous`` as where the unit stood before that Movement Phase (its naval transport marker
 stays until its next Initial Phase, 21.1.5), so those phases are not read here; an Initial Phase
-comes before its side's Movement Phase, so its side's units state no move there."""
+comes before its side's Movement Phase, so its side's units state no move there.
+
+A unit in Full Retreat may move in the other side's Movement Phase: its automatic retreat (13.3.2
+「自動的退却：敵戦闘ユニットが、移動…その移動を潰走状態のユニットに隣接して開始し…潰走状態のユニットは
+直ちに所有しているプレイヤーによって２へクス…退却させられ」) and the retreat after an automatic DS
+(8.9.1 「生き残っているユニットは…防御側によって４へクス退却させられます」, which leaves it in Full
+Retreat, 13.1.2). A stranger may write it without ``mode = "retreat"``: it is named not judged,
+not found."""
 from __future__ import annotations
 
 from ...core.board import Board
@@ -36,6 +43,11 @@ def out_of_phase(rs, board: Board) -> list:
             continue
         if pos.phase in STILL or (pos.phase.endswith("-initial") and info.side == u.side):
             why = "no unit moves in it"
+        elif info.kind == "movement" and info.side and info.side != u.side and u.has("full_retreat"):
+            rs.not_judged(f"{P} 3.2", f"{label(u)} moved from {u.previous} to {u.hex} in the {info.name}, the other "
+                          "side's, and is in Full Retreat: an automatic retreat (13.3.2, or 8.9.1 after an automatic "
+                          "DS) moves it there; judged as a retreat with mode = \"retreat\"")
+            continue
         elif info.kind == "movement" and info.side and info.side != u.side:
             side = pos.game.sides.get(info.side)
             why = f"only the {side.name if side else info.side} player's units move in it"
@@ -43,5 +55,6 @@ def out_of_phase(rs, board: Board) -> list:
             continue
         out.append(rs.finding(board, f"{P} 3.2", "movement", f"{label(u)} moved from {u.previous} to {u.hex} in the "
                               f"{info.name}: {why}; units move in their own side's Movement Phase (3.2 A2) and "
-                              "retreat or advance in a Combat Phase.", [u.previous, u.hex], [u]))
+                              "retreat or advance in a Combat Phase, or, in Full Retreat, in the other side's "
+                              "Movement Phase (13.3.2, 8.9.1).", [u.previous, u.hex], [u]))
     return out

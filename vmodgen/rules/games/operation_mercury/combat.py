@@ -74,6 +74,8 @@ def check_attacks(rs, board: Board) -> list:
     pos = board.pos
     out = []
     seen: dict[str, tuple[str, str]] = {}
+    # 9.31 B: the maneuver attackers of a hex are one combat, however many entries declare them
+    declared: dict[str, dict[str, list[UnitState]]] = {}
     # 7.11 ('活性プレイヤーは、戦闘宣言フェイズ中に……攻撃する敵のヘクスを宣言し'): in a player
     # segment's combat steps only that segment's (the active) player has declared attacks
     active = pos.phase_info.side if pos.phase_info is not None and pos.phase_kind == "combat" else ""
@@ -108,38 +110,65 @@ def check_attacks(rs, board: Board) -> list:
                 out.append(rs.finding(board, f"{P} 10.22", "movement", f"{label(u)} took part in the maneuver combat "
                                       f"against {atk.hex} and may not also assault in this player turn.", [atk.hex], [u]))
             out += _attacker(rs, board, u, atk.hex)
-        out += _initial_ratio(rs, board, atk.hex, atk.kind, units)
+        group = declared.setdefault(atk.hex, {}).setdefault(atk.kind, [])
+        group += [u for u in units if u not in group]
+    for target, kinds in declared.items():
+        out += _initial_ratio(rs, board, target, kinds)
     return out
 
 
-def _initial_ratio(rs, board: Board, target: str, kind: str, units: list[UnitState]) -> list:
+def _initial_ratio(rs, board: Board, target: str, kinds: dict[str, list[UnitState]]) -> list:
     """9.32 「1 対 3 未満の初期戦闘比は、認められない」: a maneuver combat declared below 1:3 (9.31 B-C: the
-    attackers' strengths against the whole hex's defense, 9.15). Judged when declared, at the end of
-    the Combat Declaration Phase: a reaction (7.4) or a refusal changes the hex later. A dispersed unit
+    strengths of every unit attacking the hex by maneuver combat, whatever ``[[attacks]]`` entries
+    declare them, against the whole hex's defense, 9.15; ``kinds``: the attackers of ``target`` by
+    attack kind, "" for none stated). An attacker of no stated kind may be one of them: it is
+    counted with them, and the combat found only when below 1:3 even so. Judged when declared, at
+    the end of the Combat Declaration Phase: a reaction (7.4) or a refusal changes the hex later. A dispersed unit
     fights at half strength, fractions kept (6.32a); a fatigued one defends at its printed strength
-    (9.73) and attacks not at all (7.14b, its own finding); artillery may add its defense (11.16,
+    (9.73) and attacks not at all (7.14b, its own finding); artillery (11.0 「「砲兵」の用語は全ての野戦砲兵、
+    AA、迫撃砲のユニットを呼ぶ」: mortars too, ``om_artillery_units``) may add its defense (11.16,
     「加えることができる」), so it is left out: the ratio found is the attacker's best. 9.32 stands in the
     maneuver combat rules (9.3); an assault (10.0) is resolved on its own table, whose lowest column the
     kit does not hold: an assault, or an attack of no stated kind, below 1:3 is named not judged."""
-    pos = board.pos
-    if not pos.phase.endswith("-combat-declaration") or not units:
+    if not board.pos.phase.endswith("-combat-declaration"):
         return []
-    sides = {u.side for u in units}
-    defenders = [x for x in board.units(target) if rs.ground(x) and x.side not in sides]
-    attack = sum(_strength(rs, u, "attack") for u in units if not rs.fatigued(u))
-    defense = sum(_strength(rs, x, "defense") for x in defenders if not rs.is_(x, "om_no_attack"))
-    if not defenders or attack * 3 >= defense:
-        return []
-    ratio = f"{fmt(attack)} against {fmt(defense)}"
-    if kind != "maneuver":
-        said = "an assault" if kind == "assault" else "it states no kind, and may be an assault"
-        rs.not_judged(f"{P} 9.32", f"the attack on {target} ({ratio}) is below 1:3, which a maneuver combat may not "
-                                   f"be; {said}, resolved on the Assault Combat Table (10.0), whose lowest ratio the "
-                                   "kit does not hold")
-        return []
-    return [rs.finding(board, f"{P} 9.32", "movement", f"{rs.names(units)} declared a maneuver combat against "
-                       f"{target} at {ratio} ({rs.names(defenders)}), below 1:3; an initial ratio below 1:3 is "
-                       "not permitted.", [target], units)]
+    maneuver, unstated = kinds.get("maneuver", []), kinds.get("", [])
+    out = []
+    for kind, units in (("maneuver", maneuver and maneuver + [u for u in unstated if u not in maneuver]),
+                        ("assault", kinds.get("assault", [])), ("", [] if maneuver else unstated)):
+        sides = {u.side for u in units}
+        defenders = [x for x in board.units(target) if rs.ground(x) and x.side not in sides]
+        attack = _attack_total(rs, units)
+        defense = sum(_strength(rs, x, "defense") for x in defenders if not rs.is_(x, "om_artillery_units"))
+        if not units or not defenders or attack * 3 >= defense:
+            if kind == "maneuver" and unstated and maneuver:
+                _below_without(rs, target, maneuver, defense)
+            continue
+        ratio = f"{fmt(attack)} against {fmt(defense)}"
+        if kind != "maneuver":
+            said = "an assault" if kind == "assault" else "it states no kind, and may be an assault"
+            rs.not_judged(f"{P} 9.32", f"the attack on {target} ({ratio}) is below 1:3, which a maneuver combat may "
+                                       f"not be; {said}, resolved on the Assault Combat Table (10.0), whose lowest "
+                                       "ratio the kit does not hold")
+            continue
+        out.append(rs.finding(board, f"{P} 9.32", "movement", f"{rs.names(units)} declared a maneuver combat against "
+                              f"{target} at {ratio} ({rs.names(defenders)}), below 1:3; an initial ratio below 1:3 is "
+                              "not permitted.", [target], units))
+    return out
+
+
+def _below_without(rs, target: str, maneuver: list[UnitState], defense: float) -> None:
+    """9.32 not judged: the maneuver combat on ``target`` reaches 1:3 only with attackers of no stated kind."""
+    attack = _attack_total(rs, maneuver)
+    if attack * 3 < defense:
+        rs.not_judged(f"{P} 9.32", f"the maneuver combat on {target} is {fmt(attack)} against {fmt(defense)}, below "
+                                   "1:3, without the attackers whose entries state no kind; counted, it is 1:3 or "
+                                   "better, and whether they attack by maneuver combat is not stated")
+
+
+def _attack_total(rs, units: list[UnitState]) -> float:
+    """The attackers' total strength in a maneuver combat: a fatigued unit attacks not at all (7.14b)."""
+    return sum(_strength(rs, u, "attack") for u in units if not rs.fatigued(u))
 
 
 def _strength(rs, u: UnitState, field: str) -> float:
