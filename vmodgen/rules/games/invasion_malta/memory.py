@@ -64,9 +64,10 @@ from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
+from ...core.tracker_lag import Lag
 from .carried import MaltaMemory, entered_from, undrawn_ams
 from . import returns
-from .aa_drops import no_drop_in_range
+from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
@@ -425,10 +426,26 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                     out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in the Airborne "
                                             f"Operations Phase, but {why}; AA units turn Fired only under an Attack "
                                             "Target marker (11.36).", [u.hex], [u]))
+            elif self.is_(u, "im_aa") and u.hex not in self._attack_targets(board) \
+                    and self.lag_of_phase(board.pos, None, "airborne") is Lag.MAYBE \
+                    and (drops := lagged_drops(self, board)):
+                # a log's tracker a phase off the Airborne Operations Phase (late, early, or Next
+                # pressed between the drops and the flip): 15.34 may turn this AA Fired (review rv-h23 item 1)
+                if why := no_drop_in_range(self, board, u, drops):
+                    out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in the "
+                                            f"{board.pos.phase_name}, next to the Airborne Operations Phase, but "
+                                            f"{why}; AA units turn Fired only under an Attack Target marker (11.36)."
+                                            , [u.hex], [u]))
+                else:
+                    self.not_judged(f"{P} 11.36", f"{label(u)} turned Fired in the {board.pos.phase_name} with an "
+                                    f"Axis drop in its range (in {', '.join(sorted(drops))}) in this phase or the one "
+                                    "before: a log's turn tracker may be a phase off the Airborne Operations Phase, "
+                                    "where 15.34 turns AA that fired at a drop Fired")
             elif self.is_(u, "im_aa") and board.pos.phase != "bombardment" \
                     and u.hex not in self._attack_targets(board):
                 # 11.36: AA that fired at an air mission turns Fired only under an Attack Target marker
-                out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in {board.pos.phase}, "
+                out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in the "
+                                        f"{board.pos.phase_name}, "
                                         f"but {u.hex} is under no Attack Target marker and no declared attack hits it: "
                                         "AA units turn Fired only under an Attack Target marker (11.36).",
                                         [u.hex], [u]))
@@ -551,7 +568,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                             "turn.", [h]))
                 elif pos.phase not in ("", "airborne") and h not in moved:
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} in the "
-                                            f"{pos.phase_info.name if pos.phase_info else pos.phase}; airheads are "
+                                            f"{pos.phase_name}; airheads are "
                                             "placed in the Airborne Operations (Paradrop) Phase, before any KG "
                                             "drops (those on airfields in the Recovery Phase, 6.32).", [h]))
             if gone and pos.phase not in ("", "recovery"):

@@ -1,0 +1,80 @@
+"""Invasion: Malta in a log whose turn tracker is a phase off the pieces (lagfix23: review rv-h23,
+oracle24's recording im-late24): what the tracker's lag may explain is named not judged, with the
+tracker as the reason, never a finding; two phases off, or nothing to explain it, is judged.
+
+Every log: GT1, from the module's set-up (the Allies in their set-up hexes)."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from vmodgen.audit import audit
+from vmodgen.testing.log_writer import LogWriter
+
+AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
+NAVAL = "Naval Transport Phase"
+MOVE = "Movement Phase"
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory):
+    return bundled_module("invasion-malta", tmp_path_factory, "im-lagfix23")
+
+
+def _writer(im) -> LogWriter:
+    kit, module, _ = im
+    return LogWriter.from_module_setup(module, None, kit=kit, player="Carol", player_id="pw-im")
+
+
+def _not_judged(r, rule: str) -> list[str]:
+    return [x["why"] for x in r.coverage.get("rules_not_judged", []) if x["rule"] == rule]
+
+
+@pytest.mark.parametrize("drop_phase, flip_phase", [(NAVAL, NAVAL), (MOVE, MOVE), (AIRBORNE, MOVE)],
+                         ids=["both-late", "both-early", "flip-after-next"])
+def test_aa_fired_at_a_drop_under_a_tracker_next_to_airborne(im, drop_phase, flip_phase):
+    """11.36 / 15.34 (review rv-h23 item 1): 5/3 drops from KG1's box onto 1532 and E/74 (AA,
+    range 2, in 1530, under no Attack Target marker) turns Fired, both under the Naval Transport
+    tracker (Next pressed late), both under the Movement tracker (pressed early), or the drop under
+    the Airborne Operations tracker and the flip after Next (15.34 turns the AA Fired once all drops
+    are complete). Each may be the Airborne Operations Phase's AA fire at the drop: 11.36 named not
+    judged with the tracker as the reason, no finding."""
+    _, module, root = im
+    w = _writer(im)
+    w.set_turn(1, drop_phase)
+    w.move("5/3", "1532")
+    if flip_phase != drop_phase:
+        w.set_turn(1, flip_phase)
+    w.flip("E/74", 2)
+    r = audit([w.advance(1).write(root / f"aa-{drop_phase[:5]}-{flip_phase[:5]}.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == "IM 11.36"], [f.message for f in r.findings]
+    assert any("tracker" in why and "E/74" in why for why in _not_judged(r, "IM 11.36")), _not_judged(r, "IM 11.36")
+
+
+def test_aa_fired_under_the_movement_tracker_with_no_drop_is_found(im):
+    """11.36: E/74 turns Fired under the Movement tracker with no Axis unit having left a paradrop
+    box in this phase or the one before: no drop for 15.34 to excuse, a finding, which names the
+    phase by its name (not its id)."""
+    _, module, root = im
+    w = _writer(im)
+    w.set_turn(1, AIRBORNE)
+    w.set_turn(1, MOVE)
+    w.flip("E/74", 2)
+    r = audit([w.advance(1).write(root / "aa-move-nodrop.vlog")], module=module)
+    found = [f.message for f in r.findings if f.rule == "IM 11.36" and "E/74" in f.message]
+    assert found and "Movement Phase" in found[0] and "movement," not in found[0], found
+
+
+def test_aa_fired_two_phases_after_the_drop_is_found(im):
+    """11.36: the drop under the Naval Transport tracker, E/74 turned Fired under the Movement
+    tracker: the drop is two phases before (the Airborne Operations Phase between not shown), so
+    no tracker lag of one phase puts drop and flip in one Airborne Operations Phase: a finding."""
+    _, module, root = im
+    w = _writer(im)
+    w.set_turn(1, NAVAL)
+    w.move("5/3", "1532")
+    w.set_turn(1, AIRBORNE)
+    w.set_turn(1, MOVE)
+    w.flip("E/74", 2)
+    r = audit([w.advance(1).write(root / "aa-two-off.vlog")], module=module)
+    assert [f for f in r.findings if f.rule == "IM 11.36" and "E/74" in f.message], [f.message for f in r.findings]
