@@ -8,12 +8,17 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
+from games_util import palette_piece
+from recorded_audit_util import SUFFIXES, found, recorded_auditor
 from vmodgen.audit import audit
 from vmodgen.testing.log_writer import LogWriter
 
 AIRBORNE = "Airborne Operations Phase (paradrop or air transport)"
 NAVAL = "Naval Transport Phase"
 MOVE = "Movement Phase"
+DECL = "Combat Declaration Phase"
+
+_recorded = recorded_auditor(("pw-im24",))
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +83,44 @@ def test_aa_fired_two_phases_after_the_drop_is_found(im):
     w.flip("E/74", 2)
     r = audit([w.advance(1).write(root / "aa-two-off.vlog")], module=module)
     assert [f for f in r.findings if f.rule == "IM 11.36" and "E/74" in f.message], [f.message for f in r.findings]
+
+
+@pytest.mark.parametrize("phase", [NAVAL, MOVE])
+def test_airhead_placed_under_a_tracker_next_to_airborne_is_not_judged(im, phase):
+    """15.21 「空挺堡は…空挺作戦フェイズ中に置かれる」 (oracle24 im-late24, review rv-h23 item 1): the
+    airhead placed on 1534 under the Naval Transport tracker (Next pressed late) or the Movement
+    tracker (pressed early), one phase from the Airborne Operations Phase: the log cannot tell it
+    from a placement in that phase. 15.21 named not judged with the tracker as the reason, no finding."""
+    _, module, root = im
+    w = _writer(im)
+    w.set_turn(1, phase)
+    w.add(*palette_piece(module, "airhead"), "1534", report=False)
+    r = audit([w.advance(1).write(root / f"airhead-{phase[:5]}.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == "IM 15.21"], [f.message for f in r.findings]
+    assert any("1534" in why and "tracker" in why for why in _not_judged(r, "IM 15.21")), _not_judged(r, "IM 15.21")
+
+
+def test_airhead_placed_two_phases_after_airborne_is_found(im):
+    """15.21: the airhead placed on 1534 under the Combat Declaration tracker, two phases after the
+    Airborne Operations Phase (the Movement Phase between): no lag of one phase explains it, a
+    finding naming the phase."""
+    _, module, root = im
+    w = _writer(im)
+    w.set_turn(1, AIRBORNE)
+    w.set_turn(1, MOVE)
+    w.set_turn(1, DECL)
+    w.add(*palette_piece(module, "airhead"), "1534", report=False)
+    r = audit([w.advance(1).write(root / "airhead-decl.vlog")], module=module)
+    msgs = [f.message for f in r.findings if f.rule == "IM 15.21"]
+    assert any("1534" in m and DECL in m for m in msgs), msgs
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_im_late24_airhead_under_the_naval_transport_tracker(im, suffix):
+    """Recorded im-late24 (oracle24), IM Scenario 3 GT1: the airhead goes on 1424 (step 10) while the
+    tracker shows the Naval Transport Phase, the drops follow, Next twice. 15.21: no finding for the
+    airhead (the tracker a phase late), named not judged. (15.16 for KG1 unit 2 is imfix24's.)"""
+    _, doc, _ = _recorded(im[1], f"im-late24{suffix}.vlog")
+    assert not [f for f in found(doc) if f[0] == "IM 15.21"], found(doc)
+    why = [n["why"] for n in doc["coverage"]["rules_not_judged"] if n["rule"] == "IM 15.21"]
+    assert any("1424" in w and "Naval Transport Phase" in w for w in why), why

@@ -566,6 +566,13 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 if self.known_time(board, f"{P} 15.21") == "night":
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} on a Night "
                                             "turn.", [h]))
+                elif pos.phase not in ("", "airborne") and h not in moved \
+                        and self.lag_of_phase(pos, None, "airborne") is Lag.MAYBE:
+                    # oracle24's im-late24: placed with the tracker a phase before (or after) the
+                    # Airborne Operations Phase, which a log's tracker cannot tell from the phase itself
+                    self.not_judged(f"{P} 15.21", f"the airhead in {h} was placed under the {pos.phase_name} "
+                                    "tracker, a phase from the Airborne Operations Phase where airheads are placed: "
+                                    "a log's turn tracker may be a phase off the pieces")
                 elif pos.phase not in ("", "airborne") and h not in moved:
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} in the "
                                             f"{pos.phase_name}; airheads are "
