@@ -124,3 +124,55 @@ def test_im_late24_airhead_under_the_naval_transport_tracker(im, suffix):
     assert not [f for f in found(doc) if f[0] == "IM 15.21"], found(doc)
     why = [n["why"] for n in doc["coverage"]["rules_not_judged"] if n["rule"] == "IM 15.21"]
     assert any("1424" in w and "Naval Transport Phase" in w for w in why), why
+
+
+BOMB = "Bombardment Phase (artillery and CAS)"
+REACTION = "Reaction Movement Phase (inactive player)"
+
+
+def _drift_log(im, mark_phase: str | None, name: str):
+    """GT1: the airhead on 1424, 5/3 drops on B/3 KOMR's 1425 (a drift combat, 15.6), KG1 unit 1 on
+    1424; the tracker steps through the Ground Sequence to the Combat Phase, the Attack Target
+    marker going on 1425 under ``mark_phase``'s tracker (None: never)."""
+    _, module, root = im
+    w = _writer(im)
+    w.set_turn(1, AIRBORNE)
+    w.add(*palette_piece(module, "airhead"), "1424", report=False)
+    w.move("5/3", "1425")
+    w.move("KG1 unit 1", "1424")
+    for phase in (MOVE, DECL, BOMB, REACTION, "Combat Phase"):
+        w.set_turn(1, phase)
+        if phase == mark_phase:
+            w.add(*palette_piece(module, "attack-target"), "1425", report=False)
+    return audit([w.advance(1).write(root / name)], module=module)
+
+
+@pytest.mark.parametrize("mark_phase", [BOMB, REACTION])
+def test_drift_marker_placed_after_the_declaration_is_named_not_judged(im, mark_phase):
+    """12.12 「これを戦闘宣言フェイズ中に行う」 (review rv-h23 item 3): the Attack Target marker on the
+    drift combat hex placed under the Bombardment tracker, or the Reaction Movement tracker (one phase
+    after the Combat Declaration Phase, the Bombardment Phase empty): the declaration is on time if
+    the tracker ran a phase ahead, late otherwise. No finding; 12.12 named not judged, saying so.
+    (Before: under the Bombardment tracker nothing was said; under the Reaction tracker a finding.)"""
+    r = _drift_log(im, mark_phase, f"drift-{mark_phase[:5]}.vlog")
+    assert not [f for f in r.findings if f.rule == "IM 12.12"], [f.message for f in r.findings]
+    assert any("1425" in why and "on time if the tracker ran a phase ahead" in why
+               for why in _not_judged(r, "IM 12.12")), _not_judged(r, "IM 12.12")
+
+
+@pytest.mark.parametrize("mark_phase", [DECL, MOVE])
+def test_drift_marker_placed_by_the_declaration_is_legal(im, mark_phase):
+    """12.12: the marker placed under the Combat Declaration tracker (or the Movement tracker, the
+    tracker behind): declared on time, no finding, and 12.12 not named not judged."""
+    r = _drift_log(im, mark_phase, f"drift-ok-{mark_phase[:5]}.vlog")
+    assert not [f for f in r.findings if f.rule == "IM 12.12"], [f.message for f in r.findings]
+    assert not _not_judged(r, "IM 12.12")
+
+
+def test_drift_marker_placed_in_the_combat_phase_is_found(im):
+    """12.12: the marker first placed under the Combat Phase tracker, two phases after the Combat
+    Declaration Phase (the Bombardment Phase empty): no declaration by the end of the Reaction
+    Movement Phase, a finding there, whose message says the log's deadline."""
+    r = _drift_log(im, "Combat Phase", "drift-combat.vlog")
+    msgs = [f.message for f in r.findings if f.rule == "IM 12.12"]
+    assert len(msgs) == 1 and "1425" in msgs[0] and REACTION in msgs[0], msgs

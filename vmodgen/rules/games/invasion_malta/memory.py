@@ -66,7 +66,7 @@ from ...core.moves import label
 from ...core.board import Board
 from ...core.tracker_lag import Lag
 from .carried import MaltaMemory, entered_from, undrawn_ams
-from . import returns
+from . import declared_attacks, returns
 from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
@@ -145,6 +145,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         air = set(self.air_entry_boxes())
         memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in air
                                       and after.map.has_hex(u.hex))
+        memory.declared_targets = declared_attacks.targets_kept(self, after, memory.declared_targets)
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_sides = {u.id: u.side for u in after.units}
         memory.drop_unseen = None
