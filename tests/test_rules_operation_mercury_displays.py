@@ -10,21 +10,12 @@
 """
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from om_util import kit
-from rules_util import position, rules, table
+from rules_util import as_log, position, rules, table
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
-
-
-def as_log(p):
-    """``p`` as a log's position: its phase its turn tracker's (``phase_from_tracker``, as the
-    audit's position builder sets it: the one test of "a log" since lagfix23); the ``om_end_hexes``
-    these tests state stand for the previous phase end a log carries."""
-    return dataclasses.replace(p, phase_from_tracker=True)
 
 
 def log_rules(text: str) -> list[str]:
