@@ -176,3 +176,19 @@ def test_drift_marker_placed_in_the_combat_phase_is_found(im):
     r = _drift_log(im, "Combat Phase", "drift-combat.vlog")
     msgs = [f.message for f in r.findings if f.rule == "IM 12.12"]
     assert len(msgs) == 1 and "1425" in msgs[0] and REACTION in msgs[0], msgs
+
+
+def test_one_test_of_a_log_for_invasion_malta():
+    """lagfix23: IM's ``phase_logged`` is the one test of "a log", ``Position.phase_from_tracker`` (the
+    flag the audit's position builder sets), not a ``state`` key its ``derive`` wrote. The rulebook
+    position r30-move-in-weather-phase (a ground unit moved in the Weather Phase): IM 4.21 as the
+    position file it is; the same position read as a log's (its phase the tracker's, which may be a
+    phase off the pieces) is not judged by 4.21 (still_phases). Before, the flag alone was not read."""
+    from conftest import DATA
+    from rules_util import as_log
+    from vmodgen.rules import ruleset_for
+    from vmodgen.rules.position_file import load_position
+    p = load_position(DATA / "positions/rulebook/invasion_malta/r30-move-in-weather-phase.toml")
+    assert "IM 4.21" in {f.rule for f in ruleset_for(p.game).check(p)}
+    log = as_log(p)
+    assert "IM 4.21" not in {f.rule for f in ruleset_for(log.game).check(log)}
