@@ -5,9 +5,10 @@ a combat result, of a maneuver combat or a bombardment (and a paradrop's special
 6.4, a combat in the Paradrop Phase). So a unit fatigued at the end of a phase that resolves no
 combat (Movement, Supply, Recovery, Evacuation Determination, Air Unit Allocation, Game Record)
 that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
-placed. Judged in a position file, and in a log where the phase end before also resolves no
-combat; after one that does, a log's marker may be placed a step after the tracker left the combat
-(the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a: there such a marker is
+placed. Judged in a position file, and in a log where the phase end before and the phases within
+the tracker's lag (:mod:`.core.tracker_lag`: the one before and the one after) also resolve no
+combat; next to one that does, a log's marker may be placed a step after the tracker left the combat
+or before it reached it (the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a: there such a marker is
 named not judged (rv-om22 item 5; before, in every log), and a log ending inside the phase does not
 say 9.71 is judged at its end (:func:`judged_at_log_end`). A log reads markers by hex, so a unit that
 moved this phase onto a hex where a fatigued unit stood at the last phase end (13.52b's replacement
