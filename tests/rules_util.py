@@ -1,6 +1,8 @@
 """Helpers for the rules tests: positions written as TOML text, built with small functions."""
 from __future__ import annotations
 
+import dataclasses
+
 import textwrap
 from pathlib import Path
 
@@ -66,6 +68,13 @@ def head(ruleset: str, sides: tuple[str, str], **kw) -> str:
 
 def position(text: str, name: str = "inline.toml"):
     return load_position(POSITIONS / name, text=textwrap.dedent(text))
+
+
+def as_log(p):
+    """Position ``p`` as a log's: its phase its turn tracker's (``phase_from_tracker``, which the
+    audit's position builder sets on every log and save position: the one test of "a log",
+    ``vmodgen.rules.core.tracker_lag.from_tracker``), the rest as the file states it."""
+    return dataclasses.replace(p, phase_from_tracker=True)
 
 
 def findings(text: str):

@@ -71,6 +71,7 @@ def test_a_move_not_legal_as_infiltration_for_its_er_rests_on_the_ers(im):
 
 
 BOMBARDMENT = "Bombardment Phase (artillery and CAS)"
+REACTION = "Reaction Movement Phase (inactive player)"
 
 
 @pytest.mark.parametrize("phase, unit, to, found, unjudged", [
@@ -127,13 +128,16 @@ def test_a_log_is_not_read_by_island_and_names_4_12_and_4_14_not_judged(im):
     assert "a log names no scenario" in why["IM 4.12"] and "Group B" in why["IM 4.14"]
 
 
-@pytest.mark.parametrize("marked, found", [(False, [("IM 12.12", 6)]), (True, [])], ids=["undeclared", "marked"])
+@pytest.mark.parametrize("marked, found", [(False, [("IM 12.12", 7)]), (True, [])], ids=["undeclared", "marked"])
 def test_a_drift_combat_undeclared_at_the_declarations_end(im, marked, found):
-    """12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」, 9.14: at the end of the Combat
-    Declaration Phase a drift combat hex (5/3 dropped on B/3 KOMR's 1425) is a defender hex, under an
-    Attack Target marker in a log. Without the marker: IM 12.12, in a log at the end of the
-    Bombardment Phase that follows (step 6: its tracker may run a phase ahead of the marker,
-    imnafix24); with it, legal. Before im22 the rule ran at every moment during the phase but checked only a
+    """12.12 「戦闘は、宣言したときにのみ発生する [9.1]。これを戦闘宣言フェイズ中に行う。戦闘は、漂流戦闘
+    [15.6] と侵攻上陸に対して要求される」, 9.14: at the end of the Combat Declaration Phase a drift
+    combat hex (5/3 dropped on B/3 KOMR's 1425) is a defender hex, under an Attack Target marker in a
+    log. Without the marker: IM 12.12, in a log at the end of the Reaction Movement Phase (step 7):
+    the book's deadline is the Combat Declaration Phase's end, and a log's tracker may run one phase
+    ahead of the marker, the Bombardment Phase (artillery and CAS) not counted when empty (10.2: the
+    tracker lag policy, docs/tracker-lag.md; lagfix23, before at the Bombardment Phase's end). With
+    the marker, legal. Before im22 the rule ran at every moment during the phase but checked only a
     phase end, which a log's positions during a phase never are: a log never tripped it."""
     kit, module, root = im
     w, _ = im_log(module, kit)
@@ -142,5 +146,6 @@ def test_a_drift_combat_undeclared_at_the_declarations_end(im, marked, found):
     if marked:
         w.add(*palette_piece(module, "attack-target"), "1425", report=False)
     w.set_turn(1, BOMBARDMENT)
+    w.set_turn(1, REACTION)
     r = audit_log(w, root / f"drift-declared-{marked}.vlog", module)
     assert [(f.rule, f.step) for f in r.findings if f.rule == "IM 12.12"] == found

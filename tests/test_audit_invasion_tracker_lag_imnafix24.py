@@ -86,6 +86,7 @@ def test_drift_undeclared_is_found(im):
     w.set_turn(1, "Movement Phase")
     w.set_turn(1, DECL)
     w.set_turn(1, BOMB)
+    w.set_turn(1, "Reaction Movement Phase (inactive player)")    # a log is judged at its end (lagfix23)
     w.set_turn(1, "Combat Phase")
     r = audit([w.advance(1).write(root / "d1212-none.vlog")], module=module)
     assert [f for f in r.findings if f.rule == "IM 12.12"], [f.message for f in r.findings]

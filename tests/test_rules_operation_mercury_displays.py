@@ -13,9 +13,15 @@ from __future__ import annotations
 import pytest
 
 from om_util import kit
-from rules_util import position, rules, table
+from rules_util import as_log, position, rules, table
 from vmodgen.errors import InputError
 from vmodgen.rules import ruleset_for
+
+
+def log_rules(text: str) -> list[str]:
+    """:func:`rules` of ``text`` read as a log's position (:func:`as_log`)."""
+    p = as_log(position(text))
+    return sorted({f.rule for f in ruleset_for(p.game).check(p)})
 
 
 def air(unit: str, prev: str, to: str, turn: int = 4, phase: str = "air-allocation", **kw) -> str:
@@ -71,10 +77,10 @@ def test_air_display_phase_not_judged_in_a_log_record():
     """With the previous phase end recorded (``om_end_hexes``, as a log carries it) only the order of
     the boxes is judged, not the phase a move was made in (a drag one step after the tracker)."""
     ends = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-abort-2"}\n'
-    assert rules(air("G-Bf109-1", "air-abort-2", "air-abort-1", phase="german-movement") + ends) == []
-    assert rules(air("G-Bf109-1", "air-abort-2", "air-ready", phase="german-movement") + ends) == ["OM 12.23"]
+    assert log_rules(air("G-Bf109-1", "air-abort-2", "air-abort-1", phase="german-movement") + ends) == []
+    assert log_rules(air("G-Bf109-1", "air-abort-2", "air-ready", phase="german-movement") + ends) == ["OM 12.23"]
     flown = air("G-Bf109-1", "air-ready", "air-flown", phase="german-bombardment") + ends
-    p = position(flown)
+    p = as_log(position(flown))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 12.31" in rs.take_not_judged()   # flew past its box?
 
@@ -85,8 +91,8 @@ def test_air_display_phase_not_judged_in_a_log_record():
 def test_air_display_phase_in_a_log_is_named_not_judged(prev, to, rule):
     """The phase part of 12.23 / 12.31 in a log: where a position file would give a finding, the rule is
     named not judged, not passed silently (review rv-rp27 item 4)."""
-    p = position(air("G-Do17-1", prev, to, phase="german-movement")
-                 + f'\n[state]\nom_end_hexes = {{"G-Do17-1" = "{prev}"}}\n')
+    p = as_log(position(air("G-Do17-1", prev, to, phase="german-movement")
+                        + f'\n[state]\nom_end_hexes = {{"G-Do17-1" = "{prev}"}}\n'))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
 
@@ -185,7 +191,7 @@ def test_ammo_marker_in_a_log_or_with_no_phase_is_named_not_judged(extra):
                  **({} if extra else {"previous": "alexandria-ready"}))
     text = kit(4, "allied-naval-movement") + unit + extra if extra else \
         '[position]\ngame = "operation-mercury"\nturn = 4\n\n' + unit
-    p = position(text)
+    p = as_log(position(text)) if extra else position(text)
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 16.44" in rs.take_not_judged()
 
@@ -208,10 +214,10 @@ def test_sector_and_unit_markers_on_a_hex_are_listed_ignored(marker, ignored):
 
 
 def test_evacuation_ends_marker_in_a_log_record_is_not_judged():
-    """A log (``om_end_hexes`` carried) may show the marker kept on the map by its module: not judged."""
+    """A log may show the marker kept on the map by its module: not judged."""
     text = (kit(10, "evacuation-determination") + '\n[state]\nom_end_hexes = {}\n'
             + '\n[[hexes]]\nhex = "game-turn-record"\nmarkers = ["evacuation_ends"]\n')
-    p = position(text)
+    p = as_log(position(text))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 20.11" in rs.take_not_judged()
 
@@ -224,10 +230,10 @@ def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_jud
     back" finding (omfix14's report: it was one). In a position file it stays a finding (above); on a
     Night turn, with no interdiction, the log's move stays one too (12.15)."""
     ends = f'\n[state]\nom_end_hexes = {{"G-Bf109-1" = "{prev}"}}\n'
-    p = position(air("G-Bf109-1", prev, to, phase="port-refit") + ends)
+    p = as_log(position(air("G-Bf109-1", prev, to, phase="port-refit") + ends))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 12.23" in rs.take_not_judged()
-    assert rules(air("G-Bf109-1", prev, to, turn=3, phase="port-refit") + ends) == ["OM 12.23"]
+    assert log_rules(air("G-Bf109-1", prev, to, turn=3, phase="port-refit") + ends) == ["OM 12.23"]
 
 
 @pytest.mark.parametrize("phase,last,want", [
@@ -253,7 +259,7 @@ def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last,
     state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown"}\n'
     if last:
         state += f'om_last_end = {{turn = 4, phase = "{last}"}}\n'
-    p = position(air("G-Bf109-1", "air-flown", "air-abort-2", phase=phase) + state)
+    p = as_log(position(air("G-Bf109-1", "air-flown", "air-abort-2", phase=phase) + state))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == want
     assert ("OM 12.23" in rs.take_not_judged()) is (not want)
@@ -273,7 +279,7 @@ def test_unallocated_unit_flown_in_a_log_only_beside_a_phase_german_air_flies_in
     fly: there 12.31 is named not judged; on a Night turn (12.15 「各昼間ゲーム・ターン」) and
     elsewhere it is a finding (review rv-om22 item 8; before, named not judged in any phase)."""
     state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-ready"}\n'
-    p = position(kit(turn, phase) + table("units", unit="G-Bf109-1", hex=to) + state)
+    p = as_log(position(kit(turn, phase) + table("units", unit="G-Bf109-1", hex=to) + state))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == want
     assert ("OM 12.31" in rs.take_not_judged()) is (not want)
@@ -351,7 +357,7 @@ def test_a_last_phase_end_off_the_sequence_is_read_as_unknown_by_every_rule(last
     Fatigue marker are both findings. A last phase end naming no phase of the sequence is read by
     both rules as unknown, so both are named not judged (rv-b22w item 5: before, 9.71 read it as
     'may lag' and named itself not judged while 12.23 read 'no German air' and gave its finding)."""
-    p = position(_supply_with_last_end(last))
+    p = as_log(position(_supply_with_last_end(last)))
     rs = ruleset_for(p.game)
     found = sorted(f.rule for f in rs.check(p) if f.rule in ("OM 12.23", "OM 9.71"))
     named = rs.take_not_judged()
@@ -371,3 +377,19 @@ def test_ammo_marker_task_force_reason_only_in_the_port_refit_phase(phase, task_
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == []
     assert ("task force formed in Alexandria" in rs.take_not_judged()["OM 16.44"]) is task_force
+
+
+@pytest.mark.parametrize("prev,to,phase,rule", [("air-abort-2", "air-abort-1", "german-movement", "OM 12.23"),
+                                                ("air-ready", "air-bombardment", "german-movement", "OM 12.31")])
+def test_a_position_file_stating_the_last_phase_end_is_judged_as_a_position_file(prev, to, phase, rule):
+    """lagfix23: "a log" is one test, the position's phase being its turn tracker's
+    (``phase_from_tracker``), not "the previous phase end is carried" (``om_end_hexes``), which a
+    position file may state. A position file's phase is exact: readiness (12.23) or an allocation
+    (12.31) in the German Movement Phase is a finding there, the previous phase end stated or not
+    (before, stating ``om_end_hexes`` made the file a log and the phase not judged); as a log's
+    position the same move is named not judged."""
+    text = air("G-Do17-1", prev, to, phase=phase) + f'\n[state]\nom_end_hexes = {{"G-Do17-1" = "{prev}"}}\n'
+    assert rules(text) == [rule]
+    p = as_log(position(text))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()

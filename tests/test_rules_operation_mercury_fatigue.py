@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from om_util import kit
-from rules_util import position, rules, table
+from rules_util import as_log, position, rules, table
 from vmodgen.rules import ruleset_for
 
 
@@ -33,8 +33,12 @@ def test_fatigue_carried_or_unrecorded_is_no_finding():
     assert rules(fatigued("german-movement", before='["G-Lehr"]')) == []
     without = kit(4, "german-movement") + table("units", unit="G-Lehr", hex="W4216", status=["fatigued"])
     assert rules(without) == []
-    log_like = fatigued("german-movement", ends='om_end_hexes = {"G-Lehr" = "W4216"}\n')
-    assert rules(log_like) == []
+    # a log's: the marker may be the German Paradrop's or Bombardment's, a phase either side (9.71 named)
+    p = as_log(position(fatigued("german-movement", ends='om_end_hexes = {"G-Lehr" = "W4216"}\n')))
+    assert [f.rule for f in ruleset_for(p.game).check(p)] == []
+    # a position file stating the previous phase end is still a position file: its phase is exact
+    # (lagfix23; before, stating om_end_hexes made it a log and 9.71 not judged)
+    assert rules(fatigued("german-movement", ends='om_end_hexes = {"G-Lehr" = "W4216"}\n')) == ["OM 9.71"]
 
 
 @pytest.mark.parametrize("phase,last,want,named", [
@@ -46,22 +50,27 @@ def test_fatigue_carried_or_unrecorded_is_no_finding():
     ("recovery", "game-record", ["OM 9.76", "OM 9.71"], False),   # (9.76: the Recovery Phase removes it)
     ("supply", None, ["OM 9.71"], False),                    # none recorded: the Recovery Phase before it
     ("german-combat", "german-defender-reaction", [], False),  # a combat phase: no question
+    # lagfix23, the policy both ways: the Port Refit Phase after it is a naval phase (may resolve combat)
+    ("air-allocation", "evacuation-determination", [], True),
 ])
 def test_new_fatigue_in_a_log(phase, last, want, named):
-    """9.71 in a log (``om_end_hexes``): a Fatigue marker that appears at the end of a phase resolving no
-    combat is named not judged when the phase end before (``om_last_end``, else the one before in the
-    sequence) may have resolved one (the marker may lag the tracker; review rv-rp27 item 4), and is
-    a finding when it resolved none either: no lag explains it (review rv-om22 item 5; before, named
-    not judged in every log). One appearing in a combat phase is no question."""
+    """9.71 in a log (a position read as the log's, ``om_end_hexes`` its previous phase end): a Fatigue
+    marker that appears at the end of a phase resolving no combat is named not judged when the phase
+    end before (``om_last_end``, else the one before in the sequence) may have resolved one (the
+    marker may lag the tracker; review rv-rp27 item 4), or, by the tracker-lag policy (lagfix23), the
+    phase before or after in the sequence does (Next pressed late or early: the Air Unit Allocation
+    Phase, before the Port Refit Phase, a naval phase); a finding when none does: no lag explains it
+    (review rv-om22 item 5; before, named not judged in every log). One appearing in a combat phase
+    is no question."""
     ends = 'om_end_hexes = {"G-Lehr" = "W4216"}\n' + (f'om_last_end = {{turn = 4, phase = "{last}"}}\n' if last else "")
-    p = position(fatigued(phase, ends=ends))
+    p = as_log(position(fatigued(phase, ends=ends)))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == want
     assert ("OM 9.71" in rs.take_not_judged()) is named
 
 
 def test_a_log_carried_fatigue_is_not_named():
-    p = position(fatigued("supply", before='["G-Lehr"]', ends='om_end_hexes = {"G-Lehr" = "W4216"}\n'))
+    p = as_log(position(fatigued("supply", before='["G-Lehr"]', ends='om_end_hexes = {"G-Lehr" = "W4216"}\n')))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 9.71" not in rs.take_not_judged()
 
@@ -113,7 +122,7 @@ def test_a_log_unit_joining_a_fatigued_hex_is_not_new_fatigue(came, fatigued_the
             + 'om_last_end = {turn = 1, phase = "game-record"}\n'
             + table("units", unit="A-14-HQ", hex="W4314", status=["fatigued"])
             + table("units", unit="A-B-22-NZ", hex="W4314", status=["fatigued"] if fatigued_there else []))
-    p = position(text)
+    p = as_log(position(text))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p) if f.rule == "OM 9.71"] == want
     why = rs.take_not_judged().get("OM 9.71", "")

@@ -190,6 +190,12 @@ class Position:
         return self.game.sequence.phase(self.phase) if self.phase else None
 
     @property
+    def phase_name(self) -> str:
+        """The phase's name for a message (its id when the game's sequence does not know it)."""
+        p = self.phase_info
+        return p.name if p else self.phase
+
+    @property
     def phase_kind(self) -> str:
         p = self.phase_info
         return p.kind if p else ""

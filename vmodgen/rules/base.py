@@ -16,7 +16,7 @@ from ..positions.model import Position, UnitState
 from .core.board import Board
 from .core.movement import MoveModel
 from .core.select import Selector
-from .core.tracker_lag import Lag, Wanted, lag_of, lag_of_phase
+from .core.tracker_lag import Lag, Wanted, ahead, lag_of, lag_of_phase
 from .core.zoc import ZocField, merged
 from .finding import Breach, Finding, at_its_hexes
 
@@ -728,6 +728,11 @@ class RuleSet(Generic[M]):
     def lag_of_phase(self, pos: Position, turn: int | None, phase: str) -> Lag:
         """:meth:`lag` for one phase of turn ``turn`` (None: any turn's)."""
         return lag_of_phase(pos, turn, phase, self.EMPTY_PHASES)
+
+    def lag_ahead(self, phase: str) -> list[str]:
+        """The phases after ``phase`` a log's tracker may show while the play is still in it
+        (:func:`.core.tracker_lag.ahead`, with this game's empty phases)."""
+        return ahead([p.id for p in self.game.sequence.phases], phase, self.EMPTY_PHASES)
 
     # ---- history ----------------------------------------------------------------------------
     #: whether the audit hands the moves made in a combat phase to the move rules, as advances

@@ -89,3 +89,10 @@ def lag_of(pos, wanted: Wanted, empty: Iterable[str] = ()) -> Lag:
 def lag_of_phase(pos, turn: int | None, phase: str, empty: Iterable[str] = ()) -> Lag:
     """:func:`lag_of` for one phase (``turn``: None = any turn's)."""
     return lag_of(pos, lambda t, p: p == phase and (turn is None or t == turn), empty)
+
+
+def ahead(ids: list[str], phase: str, empty: Iterable[str] = (), lag: int = LAG) -> list[str]:
+    """The phases after ``phase`` in the sequence ``ids`` that a log's tracker may show while the
+    play is still in it (Next pressed early, up to ``lag`` counted phases), in order: a rule due by
+    ``phase``'s end judges a log at the last one's end."""
+    return [p for _, p, d in neighbours(ids, None, phase, empty, lag) if d > 0]

@@ -38,14 +38,32 @@ def _landed(rs, board: Board, axis: str) -> set[str] | None:
     return out
 
 
-def no_drop_in_range(rs, board: Board, u: UnitState) -> str:
+def lagged_drops(rs, board: Board) -> set[str]:
+    """In a log whose tracker shows a phase next to the Airborne Operations Phase (the Naval
+    Transport or the Movement Phase): where the Axis units that left a paradrop box (an air-entry
+    box, not an air-transport one: 15.75) in this phase or the one before stood once landed. With
+    the tracker a phase off, these are the drops of the Airborne Operations Phase it did not show."""
+    pos, mem = board.pos, rs.memory(board.pos)
+    axis = str(rs.param("im_supply_side"))
+    boxes = set(rs.air_entry_boxes()) - set(rs.air_transport_boxes())
+    now = {u.hex for u in pos.units if u.side == axis and board.is_hex(u.hex) and rs.combat(u)
+           and entered_from(mem.prev_hexes, u) in boxes}
+    # the phase before's leavers stood at its end where ``prev_hexes`` has them (they may have moved since)
+    prev = mem.prev_hexes or {}
+    before = {prev[i] for i in mem.air_left_prev or () if i in prev and board.is_hex(prev[i])}
+    return now | before
+
+
+def no_drop_in_range(rs, board: Board, u: UnitState, landed_lagged: set[str] | None = None) -> str:
     """Why ``u``, AA turned Fired in the Airborne Operations Phase, fired at no Axis drop hex
-    within its range (15.34), or "" when it may have (an unknown named not judged)."""
+    within its range (15.34), or "" when it may have (an unknown named not judged).
+    ``landed_lagged``: in a log whose tracker shows a phase next to it, the drops read as the
+    phase's (:func:`lagged_drops`) in place of the units paradropped in this phase."""
     axis = str(rs.param("im_supply_side"))
     if u.side == axis:
         return "15.34 turns Fired only Allied AA that fired at Axis drops"
     markers = {h for h, mk in board.pos.hex_markers.items() if "drop-hex" in mk and board.is_hex(h)}
-    landed = _landed(rs, board, axis)
+    landed = _landed(rs, board, axis) if landed_lagged is None else landed_lagged
     drops = markers | (landed or set())
     if not drops:
         if landed is None:

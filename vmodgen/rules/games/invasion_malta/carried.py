@@ -54,6 +54,10 @@ class MaltaMemory(Memory):
     #: the Axis units that left an air-entry box (``im_air_entry_boxes``) for a map hex in the
     #: phase just ended: in a log, drops the tracker one phase behind put in that phase (15.34)
     air_left_prev: list[str] | None = None
+    #: the hexes under an Attack Target marker at the end of this Ground Sequence's Combat
+    #: Declaration Phase, kept through the phases a log's tracker may show ahead of it: a marker
+    #: placed after it is on time only if the tracker ran ahead (12.12)
+    declared_targets: list[str] | None = None
     #: the Activation Marker played in this turn's last Draw phase (the AM that left the cup and
     #: the Activation Pools then: ``"am-7"``), None when none was seen leaving them (7.13, 7.15;
     #: the audit's reading)

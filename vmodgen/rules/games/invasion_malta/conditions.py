@@ -30,7 +30,6 @@ from ...core.turn_track import TIMES, WEATHERS, cycle, time_from_cycle, time_fro
 from .attacker import played_am
 from .carried import MaltaMemory, entered_from
 from .stacking import InvasionMaltaStacking
-from .units import PHASE_LOGGED
 
 P = "IM"
 
@@ -40,9 +39,6 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
 
     def derive(self, pos: Position, turn_text: str = "") -> None:
         st = pos.state
-        # a log's phase is what its turn tracker (or chat) shows, which may be a phase off the pieces
-        # (a position file's is stated): read by :meth:`phase_logged`
-        st[PHASE_LOGGED] = True
         if "time" not in st:
             time, why = self._derive_time(pos, turn_text)
             if time:

@@ -51,6 +51,7 @@ from ...core.attacks import attacked_from
 from ...core.board import Board
 from ...finding import Finding
 from ...core.stacking import fmt
+from ...core.tracker_lag import from_tracker
 from .activation import activation_marked
 from .attacker import attacker
 from .memory import ATTACK_TARGET
@@ -59,8 +60,6 @@ P = "IM"
 #: the phases (ids) where attacks are declared, and so where 9.12 and 9.13's lead are judged ("": a
 #: position without a phase, a checkpoint of every rule)
 DECLARATION = ("", "combat-declaration")
-#: the phase after the declaration (id): a log's tracker may run a phase ahead of the marker
-BOMBARDMENT = "bombardment"
 
 
 def _units(board: Board, a) -> list:
@@ -229,21 +228,41 @@ def check_defended_once(rs, board: Board) -> list:
 
 
 def check_drift_declared(rs, board: Board) -> list:
-    """12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」, 12.16: at the end of the Combat
-    Declaration Phase every drift combat hex (:meth:`drift_hex`) is a defender hex: a declared attack's or
-    under an Attack Target marker, a log's only record of a declaration. A log's tracker may run a
-    phase ahead of the pieces (Next pressed before the marker is placed), so a log is judged at the
-    end of the Bombardment Phase that follows: a marker on the hex by then is the declaration."""
+    """12.12 「戦闘は、宣言したときにのみ発生する [9.1]。これを戦闘宣言フェイズ中に行う。戦闘は、漂流戦闘
+    [15.6] と侵攻上陸に対して要求される」, 12.16: at the end of the Combat Declaration Phase every drift
+    combat hex (:meth:`drift_hex`) is a defender hex: a declared attack's or under an Attack Target
+    marker, a log's only record of a declaration. A log's tracker may run a phase ahead of the pieces
+    (Next pressed before the marker is placed): by the policy (:mod:`.core.tracker_lag`, the
+    Bombardment Phase empty) a log is judged at the end of the Reaction Movement Phase, and a marker
+    first there after the Combat Declaration Phase's end is named not judged: on time if the tracker
+    ran a phase ahead, late otherwise."""
     pos = board.pos
-    judged_at = BOMBARDMENT if rs.phase_logged(pos) else DECLARATION[1]
+    log = from_tracker(pos)
+    judged_at = (rs.lag_ahead(DECLARATION[1]) or [DECLARATION[1]])[-1] if log else DECLARATION[1]
     if pos.phase != judged_at or pos.at != "end":
         return []
     declared = rs._attack_targets(board)
-    hexes = sorted({u.hex for u in pos.units if board.is_hex(u.hex) and u.hex not in declared
-                    and rs.drift_hex(board, u.hex)})
+    drift = sorted({u.hex for u in pos.units if board.is_hex(u.hex) and rs.drift_hex(board, u.hex)})
+    before = rs.memory(pos).declared_targets
+    late = [h for h in drift if h in declared and before is not None and h not in before] if log else []
+    if late:
+        rs.not_judged(f"{P} 12.12", f"the Attack Target marker on {', '.join(late)} (a drift combat) was placed after "
+                      "the Combat Declaration Phase the log's turn tracker showed: on time if the tracker ran a phase "
+                      "ahead, late otherwise (12.12: declared in the Combat Declaration Phase)")
     return [rs.finding(board, f"{P} 12.12", "movement", f"{h} holds a drift combat (paradropped units with the "
-                       "enemy, 15.6), but no attack on it is declared; combat is required there (12.12, 12.16).", [h])
-            for h in hexes]
+                       "enemy, 15.6), but no attack on it is declared"
+                       + (f" by the end of the {pos.phase_name} (a log's tracker may run a phase ahead of the "
+                          "declaration)" if log else "") + "; combat is required there (12.12, 12.16).", [h])
+            for h in drift if h not in declared]
+
+
+def targets_kept(rs, pos, kept: list[str] | None) -> list[str] | None:
+    """What the memory's ``declared_targets`` holds after ``pos``'s phase end: the hexes under an
+    Attack Target marker at a Combat Declaration Phase's end, kept through the phases a log's
+    tracker may show ahead of it (:meth:`lag_ahead`), else None."""
+    if pos.phase == DECLARATION[1]:
+        return sorted(rs._attack_targets(Board(pos)))
+    return kept if pos.phase in rs.lag_ahead(DECLARATION[1]) else None
 
 
 def check_drift_joiners(rs, board: Board) -> list:

@@ -71,9 +71,10 @@ from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
+from ...core.tracker_lag import Lag
 from .carried import MaltaMemory, entered_from, undrawn_ams
-from . import returns
-from .aa_drops import no_drop_in_range
+from . import declared_attacks, returns
+from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
@@ -154,6 +155,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         air = set(self.air_entry_boxes())
         memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in air
                                       and after.map.has_hex(u.hex))
+        memory.declared_targets = declared_attacks.targets_kept(self, after, memory.declared_targets)
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_sides = {u.id: u.side for u in after.units}
         memory.drop_unseen = None
@@ -454,10 +456,26 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                     out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in the Airborne "
                                             f"Operations Phase, but {why}; AA units turn Fired only under an Attack "
                                             "Target marker (11.36).", [u.hex], [u]))
+            elif self.is_(u, "im_aa") and u.hex not in self._attack_targets(board) \
+                    and self.lag_of_phase(board.pos, None, "airborne") is Lag.MAYBE \
+                    and (drops := lagged_drops(self, board)):
+                # a log's tracker a phase off the Airborne Operations Phase (late, early, or Next
+                # pressed between the drops and the flip): 15.34 may turn this AA Fired (review rv-h23 item 1)
+                if why := no_drop_in_range(self, board, u, drops):
+                    out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in the "
+                                            f"{board.pos.phase_name}, next to the Airborne Operations Phase, but "
+                                            f"{why}; AA units turn Fired only under an Attack Target marker (11.36)."
+                                            , [u.hex], [u]))
+                else:
+                    self.not_judged(f"{P} 11.36", f"{label(u)} turned Fired in the {board.pos.phase_name} with an "
+                                    f"Axis drop in its range (in {', '.join(sorted(drops))}) in this phase or the one "
+                                    "before: a log's turn tracker may be a phase off the Airborne Operations Phase, "
+                                    "where 15.34 turns AA that fired at a drop Fired")
             elif self.is_(u, "im_aa") and board.pos.phase != "bombardment" \
                     and u.hex not in self._attack_targets(board):
                 # 11.36: AA that fired at an air mission turns Fired only under an Attack Target marker
-                out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in {board.pos.phase}, "
+                out.append(self.finding(board, f"{P} 11.36", "movement", f"{label(u)} turned Fired in the "
+                                        f"{board.pos.phase_name}, "
                                         f"but {u.hex} is under no Attack Target marker and no declared attack hits it: "
                                         "AA units turn Fired only under an Attack Target marker (11.36).",
                                         [u.hex], [u]))
@@ -578,9 +596,16 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 if self.known_time(board, f"{P} 15.21") == "night":
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} on a Night "
                                             "turn.", [h]))
+                elif pos.phase not in ("", "airborne") and h not in moved \
+                        and self.lag_of_phase(pos, None, "airborne") is Lag.MAYBE:
+                    # oracle24's im-late24: placed with the tracker a phase before (or after) the
+                    # Airborne Operations Phase, which a log's tracker cannot tell from the phase itself
+                    self.not_judged(f"{P} 15.21", f"the airhead in {h} was placed under the {pos.phase_name} "
+                                    "tracker, a phase from the Airborne Operations Phase where airheads are placed: "
+                                    "a log's turn tracker may be a phase off the pieces")
                 elif pos.phase not in ("", "airborne") and h not in moved:
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} in the "
-                                            f"{pos.phase_info.name if pos.phase_info else pos.phase}; airheads are "
+                                            f"{pos.phase_name}; airheads are "
                                             "placed in the Airborne Operations (Paradrop) Phase, before any KG "
                                             "drops (those on airfields in the Recovery Phase, 6.32).", [h]))
             if gone and pos.phase not in ("", "recovery"):

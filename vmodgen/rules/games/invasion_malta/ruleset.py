@@ -260,9 +260,10 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "a hex is attacked once a Combat Phase"),
             # (at the phase's end: a log checks an "any" rule on its positions during the phase only,
             # so under DECLARING a log's drift hex was never judged, im22)
-            # (a log's at the Bombardment Phase's end: its tracker may run a phase ahead, imnafix24)
+            # (a log's at the end of the last phase its tracker may show ahead of the declaration:
+            # the Reaction Movement Phase's, the Bombardment Phase empty; lagfix23)
             Rule(f"{P} 12.12", "movement", PhaseEnd(phases=(declared_attacks.DECLARATION[1],
-                                                           declared_attacks.BOMBARDMENT)),
+                                                           *self.lag_ahead(declared_attacks.DECLARATION[1]))),
                  lambda b: declared_attacks.check_drift_declared(self, b),
                  "a drift combat is declared"),
             Rule(f"{P} 15.61", "movement", ALWAYS, lambda b: declared_attacks.check_drift_joiners(self, b),

@@ -12,13 +12,12 @@ from ...base import RuleSet
 from ...generic import GenericRules
 from .carried import HQ_COMPANY_FLAG, MaltaMemory
 from ...core.board import Board
+from ...core.tracker_lag import from_tracker
 
 #: 16.24A 「シナリオ1、2、3（マルタ島）…シナリオ4（レロス島）」: the rulebook's scenario numbers
 SCENARIOS = ("1", "2", "3", "4")
 #: 18.13: units that may not use the motor pool (motorized units are excluded by their class)
 POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italian-allied"
-#: the ``state`` key the rule set's ``derive`` sets on a log's positions (:meth:`phase_logged`)
-PHASE_LOGGED = "phase_logged"
 #: 4.14 step 6 "infantry-type" (spec P-S6 inferred default): the four infantry symbols of 2.27 and
 #: Allied infantry labelled "HQ" (17.1 note)
 INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
@@ -309,8 +308,9 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     @staticmethod
     def phase_logged(pos: Position) -> bool:
         """Whether ``pos``'s phase is a log's (its turn tracker's or chat's, which may be a phase off
-        the pieces), not a position file's stated one (set by the rule set's ``derive``)."""
-        return bool(pos.state.get(PHASE_LOGGED))
+        the pieces), not a position file's stated one: the one test of "a log"
+        (:func:`.core.tracker_lag.from_tracker`; before lagfix23, a ``state`` key ``derive`` set)."""
+        return from_tracker(pos)
 
     def _air_landed(self, pos: Position, u: UnitState) -> bool:
         """Air transport lands on an airfield holding an airhead (15.71)."""

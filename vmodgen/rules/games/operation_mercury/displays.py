@@ -18,7 +18,8 @@ from ...core.board import Board
 from ...core.moves import label
 from ...core.select import Selector
 from ...core.stacking import fmt
-from .carried import came_from, last_phase_end, mercury
+from ...core.tracker_lag import from_tracker
+from .carried import came_from, last_phase_end
 from .memory import time_of_day, turn_time
 
 P = "OM"
@@ -44,8 +45,10 @@ def boxes(value: object) -> list[str]:
 
 
 def in_position_file(pos) -> bool:
-    """A log always carries the previous phase end (``om_end_hexes``); a position file does not."""
-    return not isinstance(mercury(pos).om_end_hexes, dict)
+    """Whether ``pos``'s phase is a position file's, stated, not a log's (or a save's), its turn
+    tracker's: the one test of "a log" (:func:`.core.tracker_lag.from_tracker`). Before lagfix23,
+    "the previous phase end is carried" (``om_end_hexes``), which position files may state too."""
+    return not from_tracker(pos)
 
 
 def alexandria_boxes(rs) -> set[str]:

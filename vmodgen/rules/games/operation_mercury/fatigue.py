@@ -5,9 +5,10 @@ a combat result, of a maneuver combat or a bombardment (and a paradrop's special
 6.4, a combat in the Paradrop Phase). So a unit fatigued at the end of a phase that resolves no
 combat (Movement, Supply, Recovery, Evacuation Determination, Air Unit Allocation, Game Record)
 that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
-placed. Judged in a position file, and in a log where the phase end before also resolves no
-combat; after one that does, a log's marker may be placed a step after the tracker left the combat
-(the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a: there such a marker is
+placed. Judged in a position file, and in a log where the phase end before and the phases within
+the tracker's lag (:mod:`.core.tracker_lag`: the one before and the one after) also resolve no
+combat; next to one that does, a log's marker may be placed a step after the tracker left the combat
+or before it reached it (the players' bookkeeping), as :func:`.phases.night_missions` reads 12.23a: there such a marker is
 named not judged (rv-om22 item 5; before, in every log), and a log ending inside the phase does not
 say 9.71 is judged at its end (:func:`judged_at_log_end`). A log reads markers by hex, so a unit that
 moved this phase onto a hex where a fatigued unit stood at the last phase end (13.52b's replacement
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from ...core.tracker_lag import Lag, from_tracker
 from .carried import came_from, last_phase_end, mercury
 
 P = "OM"
@@ -27,19 +29,23 @@ NO_COMBAT_KINDS = ("movement", "supply", "admin", "air")
 FATIGUE = ("fatigued", "fatigue")
 
 
-def may_lag_a_combat(pos) -> bool:
-    """In a log, whether a Fatigue marker new at this phase end may have been put on a step after the
-    tracker left a phase resolving combat: the last phase end's (:func:`.carried.last_phase_end`)
-    is not one of :data:`NO_COMBAT_KINDS`, or is unknown."""
-    last = last_phase_end(pos)
+def may_lag_a_combat(rs, pos) -> bool:
+    """In a log, whether a Fatigue marker new at this phase end may belong to a phase resolving
+    combat the tracker did not show then: one within the tracker's lag of this phase (the policy,
+    :mod:`.core.tracker_lag`: the phase before or after, Next pressed late or early), or the last
+    recorded phase end (:func:`.carried.last_phase_end`: the tracker jumped) resolving combat, or
+    unknown."""
     kinds = {ph.id: ph.kind for ph in pos.game.sequence.phases}
+    if rs.lag(pos, lambda _t, p: kinds.get(p) not in NO_COMBAT_KINDS) is Lag.MAYBE:
+        return True
+    last = last_phase_end(pos)
     return last is None or kinds.get(last[1]) not in NO_COMBAT_KINDS
 
 
-def judged_at_log_end(pos) -> bool:
+def judged_at_log_end(rs, pos) -> bool:
     """Whether 9.71 is judged at the end of the phase a log ends inside (``pos``): a phase resolving
     no combat, whose marker cannot lag a combat (:func:`may_lag_a_combat`)."""
-    return pos.phase_kind in NO_COMBAT_KINDS and not may_lag_a_combat(pos)
+    return pos.phase_kind in NO_COMBAT_KINDS and not may_lag_a_combat(rs, pos)
 
 
 def joined_a_fatigued_hex(rs, pos, u, fatigued: list[str], ends: dict[str, str]) -> bool:
@@ -63,9 +69,10 @@ def check_new_fatigue(rs, board: Board) -> list:
         return []
     where = pos.phase_info.name if pos.phase_info is not None else pos.phase
     new = [u for u in pos.units if any(u.has(s) for s in FATIGUE) and u.id not in before]
-    if isinstance(ends, dict):
+    log = from_tracker(pos)
+    if log and isinstance(ends, dict):
         new = [u for u in new if not joined_a_fatigued_hex(rs, pos, u, before, ends)]
-    if new and isinstance(ends, dict) and may_lag_a_combat(pos):
+    if new and log and may_lag_a_combat(rs, pos):
         one = len(new) == 1
         rs.not_judged(f"{P} 9.71", f"{rs.names(new)} {'carries' if one else 'carry'} a Fatigue marker at the end of "
                                    f"the {where}, which resolves no combat (9.7), and {'was' if one else 'were'} not "

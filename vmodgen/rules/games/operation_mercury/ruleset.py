@@ -144,7 +144,7 @@ class OperationMercuryRules(OperationMercurySupply):
 
     def judged_at_log_end(self, rule_id: str, pos) -> bool:
         """9.71 is judged at a log's phase end only where a marker cannot lag a combat (fatigue.py)."""
-        return fatigue.judged_at_log_end(pos) if rule_id == f"{P} 9.71" else super().judged_at_log_end(rule_id, pos)
+        return fatigue.judged_at_log_end(self, pos) if rule_id == f"{P} 9.71" else super().judged_at_log_end(rule_id, pos)
 
     def unrecorded(self, pos) -> dict[str, str]:
         """A combat sub-phase's hex changes are recorded at its end (``om_displaced``) and judged

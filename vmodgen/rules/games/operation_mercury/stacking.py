@@ -7,6 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
+from ...core.tracker_lag import from_tracker
 from ..other_side_box import name_not_judged, other_side
 from .movement import NAVAL
 from .memory import AMPHIBIOUS, DROP_PHASES, GERMAN_MOVE, PARADROP, arrivals, drop_boxes, unit_steps, wave_turns
@@ -195,7 +196,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
         passed unnamed)."""
         if board.pos.at != "end":
             return []
-        in_log = self.memory(board.pos).om_end_hexes is not None
+        in_log = from_tracker(board.pos)
         order = [ph.id for ph in board.pos.game.sequence.phases]
         here = order.index(board.pos.phase) if board.pos.phase in order else None
         drop = order.index(PARADROP) if PARADROP in order else None
