@@ -8,6 +8,7 @@ from typing import Any
 from .dice import Roll
 from .facts import UNDO_EVIDENCE, FileFacts, typed_roll_own
 from .fairness import fit, longest_streak
+from .roster import replay_roster
 
 #: sides that hold every piece or none: a player in one of them moves for nobody in a 2-sided game
 OPEN_SIDES = {"<observer>", "solitaire", "solo", "referee", ""}
@@ -292,23 +293,17 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
     empty: set[str] = set()
     playable = {s.side for f in facts for s in f.seats if s.side.strip().lower() not in OPEN_SIDES}
     for f in facts:
-        seated: dict[str, str] = {}
-        last: dict[str, str] = {}      # the side a player held last (VASSAL's side change: PYREMOVE, PLAYER)
         # the mark is a zip comment anyone can write: a file that keeps a password is no sanitized
         # copy, and all its passwords (the empty ones too) are compared as in any other file
         blanked = f.sanitized and all(s.empty_password for s in f.seats)
+        roster = replay_roster(f.seats, blanked)
         switched: list[dict] = []       # the flags' facts, as fields (changed sides within, both held)
         shared_side: list[dict] = []
-        for s in f.seats:
-            if s.removed:
-                seated.pop(s.name, None)
-                continue
-            if s.name in last and last[s.name] != s.side:
-                switched.append({"name": s.name, "from": last[s.name], "to": s.side, "step": s.step})
-                flags.append(f"Seats: {s.name} changed sides within {f.path} ({last[s.name]} -> {s.side}, "
+        for s, before, sharing in roster.claims:
+            if before is not None and before != s.side:
+                switched.append({"name": s.name, "from": before, "to": s.side, "step": s.step})
+                flags.append(f"Seats: {s.name} changed sides within {f.path} ({before} -> {s.side}, "
                              f"step {s.step}).")
-            sharing = [n for n, sd in seated.items() if n != s.name and sd == s.side]
-            seated[s.name] = last[s.name] = s.side
             if s.side.strip().lower() not in OPEN_SIDES:
                 if sharing:
                     # a claim of a side another player still holds hands nothing over: VASSAL's side
@@ -326,10 +321,13 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
             keys[s.password_key].add(s.name)
             if s.empty_password:
                 empty.add(s.name)
+        seated = {name: side for name, side in roster.seated.values()}
         recorder_side = seated.get(f.recorder)
+        open_moves: list[dict] = []     # the flag "moved pieces ... while seated as", as a field
         entry = {"file": f.path, "recorder": f.recorder, "recorder_side": recorder_side,
                  "seats": [{"name": n, "side": sd} for n, sd in seated.items()],
-                 "moves_by_player": f.moves_by_player, "changed_sides": switched, "both_held": shared_side}
+                 "moves_by_player": f.moves_by_player, "changed_sides": switched, "both_held": shared_side,
+                 "open_seat_moves": open_moves}
         crossed = _other_sides_moved(f, seated, playable)
         if crossed:
             entry["other_sides_moved"] = crossed
@@ -343,9 +341,11 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         # every player's moves, not only the recorder's: a live game's log holds every client's
         # moves, and an observer who drags is as often another player as the recorder (rv-d22 item 1)
         for mover in (f.move_steps if playable else {}):
-            open_seat = _open_seat_moved(f, seated, mover)
-            if open_seat is None:
+            steps = _open_seat_moves(f, seated, mover)
+            if not steps:
                 continue
+            open_seat = steps[0][1]
+            open_moves.append({"name": mover, "seat": open_seat, "steps": [k for k, _ in steps]})
             # a player who sits at no side moves for nobody while others hold sides (VASSAL lets an
             # observer drag any piece that has no Restricted Access)
             flags.append(f"Seats: {mover} moved pieces in {f.path} while seated as "
@@ -380,15 +380,17 @@ def _side_key(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
-def _open_seat_moved(f: FileFacts, seated: dict[str, str], mover: str) -> str | None:
-    """The open seat (observer, solitaire …) ``mover`` sat at when moving pieces in ``f``,
-    read at each move's step (a player who moved as German and then gave the seat up did not
-    move as an observer); None when every move was made from a side's seat."""
+def _open_seat_moves(f: FileFacts, seated: dict[str, str], mover: str) -> list[tuple[int, str]]:
+    """Each step at which ``mover`` moved pieces in ``f`` while seated at an open seat (observer,
+    solitaire …, "" for none), with that seat, read at the step (a player who moved as German and
+    then gave the seat up did not move as an observer); [] when every move was made from a
+    side's seat."""
+    out = []
     for step in f.move_steps.get(mover, ()):
         side = _seat_at(f, seated, mover, step)
         if side is not None and side.strip().lower() in OPEN_SIDES:
-            return side
-    return None
+            out.append((step, side))
+    return out
 
 
 def _seat_at(f: FileFacts, seated: dict[str, str], player: str, step: int) -> str | None:

@@ -173,6 +173,9 @@ class Player(_Typed):
     kind = "player"
 
     def encode(self) -> str:
+        if self.removed and not (self.name or self.side or self.extra):
+            # VASSAL's PlayerRoster.Remove writes the player id alone (3.7.26, 3.8.0-beta1)
+            return "PYREMOVE\t" + encode([self.player_id], "\t")
         prefix = "PYREMOVE\t" if self.removed else "PLAYER\t"
         return prefix + encode([self.player_id, self.name, self.side, *self.extra], "\t")
 
