@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from vmodgen.model.load_game import load_game
-from vmodgen.rules.core.tracker_lag import Lag, lag_of, lag_of_phase, neighbours
+from vmodgen.rules.core.tracker_lag import Lag, lag_of, lag_of_phase, neighbours, repeats
 
 KITS = Path(__file__).resolve().parents[1] / "counters"
 
@@ -78,3 +78,22 @@ def test_lag_of_a_predicate(im_game):
     assert lag_of(at(im_game, 1, "movement"), combat) is Lag.MAYBE
     assert lag_of(at(im_game, 1, "airborne"), combat) is Lag.OUT
     assert lag_of(at(im_game, 1, "bombardment"), combat) is Lag.IN
+
+
+REPEATED = ("draw", "naval-transport", "airborne", "movement", "combat-declaration", "bombardment", "reaction",
+            "combat", "reset")
+
+
+@pytest.mark.parametrize("phase, logged, turn, expected", [
+    ("reset", True, 2, Lag.MAYBE),          # after the Movement Phase: a later activation's, maybe
+    ("draw", True, 2, Lag.MAYBE),           # before it: Prev pressed back for a later activation
+    ("reset", True, 1, Lag.OUT),            # another turn's Operations Segment: a distance
+    ("supply-status", True, 2, Lag.OUT),    # out of the repeated run
+    ("reset", False, 2, Lag.OUT),           # a position file's phase is exact
+])
+def test_a_repeated_run_is_no_distance(im_game, phase, logged, turn, expected):
+    """IM 4.21 B.3: the Operations Segment (Draw to Reset) repeats for each Activation Marker; a log's
+    tracker inside it is no distance from its Movement Phase on the same turn."""
+    pos = at(im_game, turn, phase, logged)
+    assert lag_of_phase(pos, 2, "movement", repeated=REPEATED) is expected
+    assert repeats(pos, lambda t, p: p == "movement" and t == 2, REPEATED) is (expected is Lag.MAYBE)

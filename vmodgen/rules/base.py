@@ -16,7 +16,7 @@ from ..positions.model import Position, UnitState
 from .core.board import Board
 from .core.movement import MoveModel
 from .core.select import Selector
-from .core.tracker_lag import Lag, Wanted, lag_of, lag_of_phase
+from .core.tracker_lag import Lag, Wanted, lag_of, one_phase, repeats
 from .core.zoc import ZocField, merged
 from .finding import Breach, Finding, at_its_hexes
 
@@ -717,15 +717,24 @@ class RuleSet(Generic[M]):
     #: phase ids a player may pass without a click when there is nothing to do in them (the book
     #: lets them be empty): the tracker's lag does not count them (:mod:`.core.tracker_lag`)
     EMPTY_PHASES: frozenset[str] = frozenset()
+    #: the run of phase ids (in sequence order) a turn plays more than once while the kit's tracker
+    #: runs it once: a log's tracker inside it is no distance from a phase of it (:mod:`.core.tracker_lag`)
+    REPEATED_PHASES: tuple[str, ...] = ()
 
     def lag(self, pos: Position, wanted: Wanted) -> Lag:
         """Whether ``pos`` is in a phase ``wanted`` names, within a log's tracker lag of one, or
-        out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty phases)."""
-        return lag_of(pos, wanted, self.EMPTY_PHASES)
+        out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty and repeated phases)."""
+        return lag_of(pos, wanted, self.EMPTY_PHASES, self.REPEATED_PHASES)
 
     def lag_of_phase(self, pos: Position, turn: int | None, phase: str) -> Lag:
         """:meth:`lag` for one phase of turn ``turn`` (None: any turn's)."""
-        return lag_of_phase(pos, turn, phase, self.EMPTY_PHASES)
+        return self.lag(pos, one_phase(turn, phase))
+
+    def lag_repeats(self, pos: Position, wanted: Wanted) -> bool:
+        """Whether :meth:`lag`'s :attr:`Lag.MAYBE` is only because the tracker stands in this game's
+        repeated phases with a wanted one (which pass of them the play is in is unknown), not within
+        the tracker's lag of one: a rule's message says which."""
+        return repeats(pos, wanted, self.REPEATED_PHASES) and lag_of(pos, wanted, self.EMPTY_PHASES) is Lag.OUT
 
     # ---- history ----------------------------------------------------------------------------
     #: whether the audit hands the moves made in a combat phase to the move rules, as advances

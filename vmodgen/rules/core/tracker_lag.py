@@ -17,11 +17,19 @@ airborne operation). The log cannot read that emptiness: the tracker lagging thr
 phase never showed it, and the recorded logs show no step of a player's in a phase they clicked
 through (a phase passed with two presses of Next in a row looks the same whether it was played
 empty or skipped). So the rule set names the phases the book lets be empty, and the policy counts
-them as nothing. The turn wraps: the phase after a turn's last is the next turn's first."""
+them as nothing. The turn wraps: the phase after a turn's last is the next turn's first.
+
+Repeated phases. A rule set may name a run of phases its turn plays more than once
+(``RuleSet.REPEATED_PHASES``: IM's Operations Segment, Draw to Reset, played once per Activation
+Marker, 4.21 B.3), while the kit's tracker runs them once a turn: a player in a later pass either
+leaves the tracker where the last pass ended or presses Prev back (recorded logs' README, two
+activations). A log's tracker inside that run, with P inside it too on the same turn, is then no
+distance from P at all: it is :attr:`Lag.MAYBE` whichever side of P it stands
+(:func:`repeats` tells a rule's message that this is why)."""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 #: how many phases (not counting empty ones) a log's tracker may be off the play: one. Two is a
 #: player who forgot Next twice in a row with something done in between, which the reviews of the
@@ -71,21 +79,39 @@ def neighbours(ids: list[str], turn: int | None, phase: str, empty: Iterable[str
     return out
 
 
-def lag_of(pos, wanted: Wanted, empty: Iterable[str] = ()) -> Lag:
+def repeats(pos, wanted: Wanted, repeated: Sequence[str] = ()) -> bool:
+    """Whether a log's ``pos`` stands, by its tracker, in the run of ``repeated`` phases with a phase
+    ``wanted`` names in that run on the same turn (see the module docstring): which pass of the run
+    the play is in, and so how far the tracker is from it, is unknown."""
+    if not from_tracker(pos) or pos.phase not in repeated:
+        return False
+    return any(wanted(pos.turn, p) for p in repeated if p != pos.phase)
+
+
+def lag_of(pos, wanted: Wanted, empty: Iterable[str] = (), repeated: Sequence[str] = ()) -> Lag:
     """Whether ``pos`` is in a phase ``wanted`` names (:attr:`Lag.IN`), a log's within the tracker's
-    lag of one (:attr:`Lag.MAYBE`), or neither (:attr:`Lag.OUT`). A position with no phase is
-    :attr:`Lag.OUT` (every phase: its rules decide what that means)."""
+    lag of one or in a repeated run of phases with one (:attr:`Lag.MAYBE`), or neither
+    (:attr:`Lag.OUT`). A position with no phase is :attr:`Lag.OUT` (every phase: its rules decide
+    what that means)."""
     if not pos.phase:
         return Lag.OUT
     if wanted(pos.turn, pos.phase):
         return Lag.IN
     if not from_tracker(pos):
         return Lag.OUT
+    if repeats(pos, wanted, repeated):
+        return Lag.MAYBE
     ids = [p.id for p in pos.game.sequence.phases]
     near = neighbours(ids, pos.turn, pos.phase, empty)
     return Lag.MAYBE if any(wanted(t, p) for t, p, _ in near) else Lag.OUT
 
 
-def lag_of_phase(pos, turn: int | None, phase: str, empty: Iterable[str] = ()) -> Lag:
+def one_phase(turn: int | None, phase: str) -> Wanted:
+    """The :data:`Wanted` of one phase (``turn``: None = any turn's)."""
+    return lambda t, p: p == phase and (turn is None or t == turn)
+
+
+def lag_of_phase(pos, turn: int | None, phase: str, empty: Iterable[str] = (),
+                 repeated: Sequence[str] = ()) -> Lag:
     """:func:`lag_of` for one phase (``turn``: None = any turn's)."""
-    return lag_of(pos, lambda t, p: p == phase and (turn is None or t == turn), empty)
+    return lag_of(pos, one_phase(turn, phase), empty, repeated)

@@ -7,8 +7,8 @@ from ...finding import Breach, Finding, at_its_hexes, at_the_hexes
 from ...core.moves import label
 from ..other_side_box import name_not_judged
 from ...core.stacking import fmt, mixed
-from ...core.tracker_lag import Lag, from_tracker
-from .units import InvasionMaltaUnits
+from ...core.tracker_lag import Lag, from_tracker, lag_of, repeats
+from .units import ANOTHER_ACTIVATION, InvasionMaltaUnits
 
 P = "IM"
 #: the part of IM 16.33's check that judges a landing hex's limits (16.14 on a port, 16.33A on an
@@ -214,13 +214,12 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if not pos.phase:
             return True
         if pos.phase not in self.INVASION_PHASES or (pos.phase == "combat" and pos.at == "end"):
-            if self._next_to_invasion_phases(pos):
+            doubt = self._tracker_doubt(pos)
+            if doubt:
                 self.not_judged(f"{P} 15.52", f"{label(u)} stands on the invasion hex {u.hex} "
                                 f"{'at the end of' if pos.at == 'end' else 'during'} the "
                                 f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker names, "
-                                "one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; an "
-                                "empty Airborne Operations or Bombardment Phase passed without a click not counted), "
-                                "and a log's tracker may be one phase off the pieces")
+                                f"{doubt}")
                 return True
             return False
         whose = self.activation_side(board)
@@ -231,19 +230,32 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             return True
         return whose == u.side
 
-    def _next_to_invasion_phases(self, pos) -> bool:
-        """Whether a log's ``pos``, out of the invasion's phases, is within the tracker's lag of them
-        (:mod:`vmodgen.rules.core.tracker_lag`: a phase off, no empty phase counted): the end of the
+    def _tracker_doubt(self, pos) -> str | None:
+        """Why a log's ``pos``, out of the invasion's phases, may yet be in them (the end of the
+        sentence naming 15.52 not judged), None when it is not (:mod:`vmodgen.rules.core.tracker_lag`).
+        Within the tracker's lag of them (a phase off, no empty phase counted): the end of the
         Combat Phase (an invader stands there to its end in a position one phase behind), the phases
-        before the Movement Phase, and during those after the Combat Phase. The end of a phase after the
-        Combat Phase is out: one phase behind it is the Combat Phase's end, when no invader is left."""
+        before the Movement Phase, and during those after the Combat Phase. The end of a phase after
+        the Combat Phase is out: one phase behind it is the Combat Phase's end, when no invader is
+        left. Else, in the Operations Segment (``REPEATED_PHASES``, 4.21 B.3), the tracker may stand
+        in an earlier activation's phases: which pass is unknown."""
         if not from_tracker(pos):
-            return False
-        if pos.phase == INVASION_LAST:
-            return True
+            return None
         ids = [p.id for p in self.game.sequence.phases]
         after = pos.phase in ids and INVASION_LAST in ids and ids.index(pos.phase) > ids.index(INVASION_LAST)
-        return self.lag(pos, lambda t, p: p in self.INVASION_PHASES) is Lag.MAYBE and not (after and pos.at == "end")
+        if pos.phase == INVASION_LAST or (lag_of(pos, self._invading_phase, self.EMPTY_PHASES) is Lag.MAYBE
+                                          and not (after and pos.at == "end")):
+            return ("one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; an "
+                    "empty Airborne Operations or Bombardment Phase passed without a click not counted), "
+                    "and a log's tracker may be one phase off the pieces")
+        if repeats(pos, self._invading_phase, self.REPEATED_PHASES):
+            return f"outside the Movement to Combat Phases an invader stands there (16.33A, 16.33E); {ANOTHER_ACTIVATION}"
+        return None
+
+    def _invading_phase(self, turn: int | None, phase: str) -> bool:
+        """The tracker-lag :data:`~vmodgen.rules.core.tracker_lag.Wanted` of the phases an invader
+        stands on its invasion hex in (16.33A to 16.33E)."""
+        return phase in self.INVASION_PHASES
 
     def landed(self, board: Board, u) -> bool:
         """16.14, 16.33A: whether ``u`` landed by sea in this phase: its status ``landed`` (a position

@@ -40,8 +40,9 @@ from __future__ import annotations
 from ...core.board import Board
 from .carried import entered_from
 from ...core.moves import label
-from ...core.tracker_lag import Lag, from_tracker
+from ...core.tracker_lag import Lag, from_tracker, one_phase
 from .returns import friendly_hex
+from .units import ANOTHER_ACTIVATION
 
 P = "IM"
 MOVEMENT = "movement"
@@ -281,8 +282,10 @@ def check_invasion_placements(rs, board: Board) -> list:
             what = "port entry is made at the end of the Movement Phase (16.14)" if rule.endswith("16.14") \
                 else "invaders are placed from the Available box in the Movement Phase (16.33A)"
             if logged and (not from_tracker(pos) or rs.lag_of_phase(pos, pos.turn, MOVEMENT) is Lag.MAYBE):
+                again = rs.lag_repeats(pos, one_phase(pos.turn, MOVEMENT))
                 rs.not_judged(rule, f"{label(u)} left {box} in the {pos.phase} phase the turn tracker names; "
-                              f"{what}, and the tracker may be a phase off the pieces")
+                              f"{what}, and " + (ANOTHER_ACTIVATION if again
+                                                 else "the tracker may be a phase off the pieces"))
                 continue
             why = f"{what}, not the {pos.phase} phase" + (
                 "; the turn tracker is two phases or more off it (an empty Airborne Operations or Bombardment "

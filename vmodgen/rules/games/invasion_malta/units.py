@@ -24,6 +24,11 @@ PHASE_LOGGED = "phase_logged"
 INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
             f"flag:{HQ_COMPANY_FLAG}")
 
+#: why a log's tracker inside the Operations Segment is no distance from a phase of it (the
+#: rule set's ``REPEATED_PHASES``), for the rules' messages
+ANOTHER_ACTIVATION = ("the tracker may stand in an earlier activation's phases: the Operations Segment is played "
+                      "once per Activation Marker (4.21 B.3) and the kit's turn tracker runs it once a turn")
+
 
 def sheets_in_play(pos: Position) -> frozenset[str]:
     """The ids of the map sheets holding a unit or a marker of ``pos`` (boxes are on none)."""
@@ -40,6 +45,10 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     #: turn with no paradrop or air transport (15.1: the Axis player's option), the Bombardment Phase
     #: with no declared attack to bombard (10.2; 7.14's commonest lag in play by e-mail)
     EMPTY_PHASES = frozenset({"airborne", "bombardment"})
+    #: 4.21 B.3: the Operations Segment (Draw to Reset) is played once per Activation Marker, the
+    #: kit's tracker runs it once a turn: a log's tracker inside it is no distance from a phase of it
+    REPEATED_PHASES = ("draw", "naval-transport", "airborne", "movement", "combat-declaration", "bombardment",
+                       "reaction", "combat", "reset")
 
     #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
     PARAMS = {

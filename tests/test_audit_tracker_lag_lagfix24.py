@@ -1,0 +1,87 @@
+"""Review rv-j23 of lag23's tracker-lag policy (vmodgen/rules/core/tracker_lag.py), fixed in lagfix24:
+Invasion: Malta logs read with the Operations Segment repeated once per Activation Marker (4.21 B.3)."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from games_util import not_judged
+from vmodgen.audit import audit
+from vmodgen.testing.log_writer import LogWriter
+
+LEROS = "Scenario 4: Leros 1943"
+AFTER_MOVEMENT = ("Combat Declaration Phase", "Bombardment Phase (artillery and CAS)",
+                  "Reaction Movement Phase (inactive player)", "Combat Phase", "Reset Phase")
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory):
+    return bundled_module("invasion-malta", tmp_path_factory, "im-lagfix24")
+
+
+def _leros_first_activation(im) -> LogWriter:
+    """Leros GT1: S4-C1 and S4-C2 reach the East Available box in the Naval Transport Phase; S4-C1
+    enters the port L3009 in the first activation's Movement Phase, and the tracker runs on to the
+    Reset Phase."""
+    kit, module, _ = im
+    w = LogWriter.from_module_setup(module, LEROS, kit=kit, player="Axis", player_id="pw-x")
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.move("S4-C2", "leros-iz-east-available")
+    w.set_turn(1, "Movement Phase")
+    w.move("S4-C1", "L3009")
+    for phase in AFTER_MOVEMENT:
+        w.set_turn(1, phase)
+    return w
+
+
+@pytest.mark.parametrize("left, dest, rule", [
+    ("Reset Phase", "L3009", "IM 16.14"),
+    ("Combat Phase", "L3009", "IM 16.14"),
+    ("Draw (AM or CAS air unit) and pass option", "L3009", "IM 16.14"),
+    ("Reset Phase", "L2703", "IM 16.33"),
+])
+def test_im_placement_in_a_second_activation_is_named_not_judged(im, left, dest, rule):
+    """IM 4.21 B.3 「すべての活性化マーカーがプレイされるまで…繰り返す」: the Operations Segment is played
+    once per Activation Marker, while the kit's tracker runs it once a turn. S4-C2 goes from the East
+    Available box to the port L3009 (16.14) or the invasion hex L2703 (16.33A) in the second
+    activation, with the tracker left on the first one's Reset or Combat Phase, or set back to the
+    Draw and not clicked on: which activation's phase the tracker shows is unknown, so no finding and
+    the rule named not judged, saying why. Before (lag23): a finding, 'two phases or more off'."""
+    kit, module, root = im
+    w = _leros_first_activation(im)
+    if left != "Reset Phase":
+        w.set_turn(1, left)                        # Prev pressed back
+    w.move("S4-C2", dest)
+    r = audit([w.advance(1).write(root / f"act2-{left.split()[0]}-{dest}.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == rule], [(f.rule, f.message) for f in r.findings]
+    why = [x for x in not_judged(r, rule) if "S4-C2" in x]
+    assert why and all("4.21 B.3" in x for x in why), not_judged(r, rule)
+
+
+def test_im_placement_outside_the_operations_segment_is_still_found(im):
+    """The repeat is the Operations Segment's only: S4-C2 placed on the port L3009 with the tracker on
+    the Supply Status Phase (the Reorganization Segment, after every activation; the Movement Phase
+    six counted phases before it) is IM 16.14, a finding as under lag23."""
+    kit, module, root = im
+    w = _leros_first_activation(im)
+    w.set_turn(1, "Supply Status Phase")
+    w.move("S4-C2", "L3009")
+    r = audit([w.advance(1).write(root / "supply-status-L3009.vlog")], module=module)
+    hits = [f for f in r.findings if f.rule == "IM 16.14" and "S4-C2" in f.units]
+    assert hits and "two phases or more off" in hits[0].message, [(f.rule, f.message) for f in r.findings]
+
+
+def test_im_invader_of_a_second_activation_left_at_sea_past_the_reset_phase_is_found(im):
+    """IM 15.52/16.33E 「沿岸ヘクスがカラになったときにそこへ前進する」, 16.42: S4-C2 placed on the invasion hex
+    L2703 in a second activation with the tracker left on the Reset Phase is named not judged there;
+    still there when the tracker shows the Supply Status Phase (the Reorganization Segment, after every
+    activation; a phase behind it is the last activation's Reset Phase), it is IM 15.52, once: the
+    review's '15.52 at the Reset Phase's end' in this log is this finding, in the Supply Status Phase,
+    and stays one (no activation's Combat Phase landed the invader)."""
+    kit, module, root = im
+    w = _leros_first_activation(im)
+    w.move("S4-C2", "L2703")
+    r = audit([w.advance(1).write(root / "act2-at-sea.vlog")], module=module)
+    assert [(f.rule, f.phase) for f in r.findings if f.rule == "IM 15.52"] == [("IM 15.52", "supply-status")]
+    assert any("S4-C2" in x and "Reset Phase" in x for x in not_judged(r, "IM 15.52")), not_judged(r, "IM 15.52")
