@@ -14,7 +14,7 @@ P = "IM"
 #: the part of IM 16.33's check that judges a landing hex's limits (16.14 on a port, 16.33A on an
 #: invasion hex): :func:`landing_breach`
 LANDING_LIMITS = "landing-limits"
-#: the first and last phases of :attr:`InvasionMaltaStacking.INVASION_PHASES`
+#: the last phase of :attr:`InvasionMaltaStacking.INVASION_PHASES` (an invader stands there to its end)
 INVASION_LAST = "combat"
 
 
