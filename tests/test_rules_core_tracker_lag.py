@@ -97,3 +97,12 @@ def test_a_repeated_run_is_no_distance(im_game, phase, logged, turn, expected):
     pos = at(im_game, turn, phase, logged)
     assert lag_of_phase(pos, 2, "movement", repeated=REPEATED) is expected
     assert repeats(pos, lambda t, p: p == "movement" and t == 2, REPEATED) is (expected is Lag.MAYBE)
+
+
+def test_im_repeats_its_operations_segment(im_game):
+    """IM 4.21 B: the Operations Segment the kit's sequence names, Draw to Reset, is the run the rule
+    set repeats (read from the kit, not typed again); OM and NA41 repeat none."""
+    from vmodgen.rules import ruleset_for
+    assert ruleset_for(im_game).repeated_phases == REPEATED
+    for kit in ("operation-mercury", "north-africa-41"):
+        assert ruleset_for(load_game(KITS / kit / "game.toml")[0]).repeated_phases == ()

@@ -717,14 +717,22 @@ class RuleSet(Generic[M]):
     #: phase ids a player may pass without a click when there is nothing to do in them (the book
     #: lets them be empty): the tracker's lag does not count them (:mod:`.core.tracker_lag`)
     EMPTY_PHASES: frozenset[str] = frozenset()
-    #: the run of phase ids (in sequence order) a turn plays more than once while the kit's tracker
-    #: runs it once: a log's tracker inside it is no distance from a phase of it (:mod:`.core.tracker_lag`)
-    REPEATED_PHASES: tuple[str, ...] = ()
+    #: the segment of the sequence of play (a phase's ``segments``) a turn plays more than once while
+    #: the kit's tracker runs it once; "" = none: a log's tracker inside it is no distance from a
+    #: phase of it (:mod:`.core.tracker_lag`)
+    REPEATED_SEGMENT: str = ""
+
+    @property
+    def repeated_phases(self) -> tuple[str, ...]:
+        """The ids of the phases of :attr:`REPEATED_SEGMENT`, in sequence order."""
+        if not self.REPEATED_SEGMENT:
+            return ()
+        return tuple(p.id for p in self.game.sequence.phases if self.REPEATED_SEGMENT in p.segments)
 
     def lag(self, pos: Position, wanted: Wanted) -> Lag:
         """Whether ``pos`` is in a phase ``wanted`` names, within a log's tracker lag of one, or
         out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty and repeated phases)."""
-        return lag_of(pos, wanted, self.EMPTY_PHASES, self.REPEATED_PHASES)
+        return lag_of(pos, wanted, self.EMPTY_PHASES, self.repeated_phases)
 
     def lag_of_phase(self, pos: Position, turn: int | None, phase: str) -> Lag:
         """:meth:`lag` for one phase of turn ``turn`` (None: any turn's)."""
@@ -734,7 +742,7 @@ class RuleSet(Generic[M]):
         """Whether :meth:`lag`'s :attr:`Lag.MAYBE` is only because the tracker stands in this game's
         repeated phases with a wanted one (which pass of them the play is in is unknown), not within
         the tracker's lag of one: a rule's message says which."""
-        return repeats(pos, wanted, self.REPEATED_PHASES) and lag_of(pos, wanted, self.EMPTY_PHASES) is Lag.OUT
+        return repeats(pos, wanted, self.repeated_phases) and lag_of(pos, wanted, self.EMPTY_PHASES) is Lag.OUT
 
     # ---- history ----------------------------------------------------------------------------
     #: whether the audit hands the moves made in a combat phase to the move rules, as advances

@@ -20,7 +20,7 @@ empty or skipped). So the rule set names the phases the book lets be empty, and 
 them as nothing. The turn wraps: the phase after a turn's last is the next turn's first.
 
 Repeated phases. A rule set may name a run of phases its turn plays more than once
-(``RuleSet.REPEATED_PHASES``: IM's Operations Segment, Draw to Reset, played once per Activation
+(``RuleSet.REPEATED_SEGMENT``: IM's Operations Segment, Draw to Reset, played once per Activation
 Marker, 4.21 B.3), while the kit's tracker runs them once a turn: a player in a later pass either
 leaves the tracker where the last pass ended or presses Prev back (recorded logs' README, two
 activations). A log's tracker inside that run, with P inside it too on the same turn, is then no

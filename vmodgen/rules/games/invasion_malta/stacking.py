@@ -237,7 +237,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         Combat Phase (an invader stands there to its end in a position one phase behind), the phases
         before the Movement Phase, and during those after the Combat Phase. The end of a phase after
         the Combat Phase is out: one phase behind it is the Combat Phase's end, when no invader is
-        left. Else, in the Operations Segment (``REPEATED_PHASES``, 4.21 B.3), the tracker may stand
+        left. Else, in the Operations Segment (``REPEATED_SEGMENT``, 4.21 B.3), the tracker may stand
         in an earlier activation's phases: which pass is unknown."""
         if not from_tracker(pos):
             return None
@@ -248,7 +248,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             return ("one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; an "
                     "empty Airborne Operations or Bombardment Phase passed without a click not counted), "
                     "and a log's tracker may be one phase off the pieces")
-        if repeats(pos, self._invading_phase, self.REPEATED_PHASES):
+        if repeats(pos, self._invading_phase, self.repeated_phases):
             return f"outside the Movement to Combat Phases an invader stands there (16.33A, 16.33E); {ANOTHER_ACTIVATION}"
         return None
 

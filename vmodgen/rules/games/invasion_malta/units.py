@@ -24,8 +24,10 @@ PHASE_LOGGED = "phase_logged"
 INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
             f"flag:{HQ_COMPANY_FLAG}")
 
+#: the segment of the sequence of play an activation's phases are in (4.21 B), repeated per Activation Marker
+OPERATIONS = "Operations"
 #: why a log's tracker inside the Operations Segment is no distance from a phase of it (the
-#: rule set's ``REPEATED_PHASES``), for the rules' messages
+#: rule set's ``REPEATED_SEGMENT``), for the rules' messages
 ANOTHER_ACTIVATION = ("the tracker may stand in an earlier activation's phases: the Operations Segment is played "
                       "once per Activation Marker (4.21 B.3) and the kit's turn tracker runs it once a turn")
 
@@ -47,8 +49,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     EMPTY_PHASES = frozenset({"airborne", "bombardment"})
     #: 4.21 B.3: the Operations Segment (Draw to Reset) is played once per Activation Marker, the
     #: kit's tracker runs it once a turn: a log's tracker inside it is no distance from a phase of it
-    REPEATED_PHASES = ("draw", "naval-transport", "airborne", "movement", "combat-declaration", "bombardment",
-                       "reaction", "combat", "reset")
+    REPEATED_SEGMENT = OPERATIONS
 
     #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
     PARAMS = {
