@@ -70,6 +70,28 @@ def test_im_placement_outside_the_operations_segment_is_still_found(im):
     r = audit([w.advance(1).write(root / "supply-status-L3009.vlog")], module=module)
     hits = [f for f in r.findings if f.rule == "IM 16.14" and "S4-C2" in f.units]
     assert hits and "two phases or more off" in hits[0].message, [(f.rule, f.message) for f in r.findings]
+    # review rv-j23 item 3: the phase by its name, the empty phases from the rule set's EMPTY_PHASES
+    assert "not the Supply Status Phase;" in hits[0].message, hits[0].message
+    assert "(an empty Airborne Operations Phase (paradrop or air transport) or Bombardment Phase (artillery and " \
+        "CAS) passed without a click not counted)" in hits[0].message, hits[0].message
+
+
+def test_im_placement_under_an_empty_bombardment_tracker_is_one_phase_off(im):
+    """IM 16.14 (review rv-j23 item 3): S4-C1 from the East Available box onto the port L3009 with the
+    tracker on the Bombardment Phase, nothing to bombard: Next pressed early to the Combat Declaration
+    Phase and on through the empty Bombardment Phase, one counted phase: named not judged as a
+    tracker a phase off (before: 'two phases or more off' while naming the Bombardment Phase not
+    counted; after item 1 alone, for the repeated Operations Segment)."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, LEROS, kit=kit, player="Axis", player_id="pw-x")
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.set_turn(1, "Bombardment Phase (artillery and CAS)")
+    w.move("S4-C1", "L3009")
+    r = audit([w.advance(1).write(root / "bombardment-L3009.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == "IM 16.14"], [(f.rule, f.message) for f in r.findings]
+    why = [x for x in not_judged(r, "IM 16.14") if "S4-C1" in x]
+    assert why and all("the tracker may be a phase off the pieces" in x for x in why), why
 
 
 def test_im_invader_of_a_second_activation_left_at_sea_past_the_reset_phase_is_found(im):

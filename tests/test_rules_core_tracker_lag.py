@@ -106,3 +106,20 @@ def test_im_repeats_its_operations_segment(im_game):
     assert ruleset_for(im_game).repeated_phases == REPEATED
     for kit in ("operation-mercury", "north-africa-41"):
         assert ruleset_for(load_game(KITS / kit / "game.toml")[0]).repeated_phases == ()
+
+
+def test_an_empty_phase_the_tracker_stands_on_is_free():
+    """c empty, the tracker on c ahead of the play: the presses from a to c land on b (one) and c
+    (none), so a is one phase off (before lagfix24: two, the walk counted a and not c); behind the
+    play, from c, the presses land on d (one), so e is two off either way."""
+    ids = ["a", "b", "c", "d", "e"]
+    assert neighbours(ids, 1, "c", {"c"}) == [(1, "d", 1), (1, "b", -1), (1, "a", -1)]
+
+
+def test_im_tracker_on_an_empty_bombardment_phase_is_one_off_the_movement_phase(im_game):
+    """IM (review rv-j23 item 3): the tracker on the Bombardment Phase with nothing to bombard, the
+    play in the Movement Phase: Next pressed to the Combat Declaration Phase (counted) and on to the
+    empty Bombardment Phase (free): one phase off, within the lag."""
+    pos = at(im_game, 2, "bombardment")
+    assert lag_of_phase(pos, 2, "movement", {"airborne", "bombardment"}) is Lag.MAYBE
+    assert lag_of_phase(pos, 2, "movement") is Lag.OUT

@@ -729,6 +729,15 @@ class RuleSet(Generic[M]):
             return ()
         return tuple(p.id for p in self.game.sequence.phases if self.REPEATED_SEGMENT in p.segments)
 
+    def empty_phases_named(self) -> str:
+        """The clause a rule's message gives for the empty phases the tracker's lag does not count,
+        built from :attr:`EMPTY_PHASES` and the phases' names ("" when none)."""
+        names = [p.name for p in self.game.sequence.phases if p.id in self.EMPTY_PHASES]
+        if not names:
+            return ""
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        return f"an empty {listed} passed without a click not counted"
+
     def lag(self, pos: Position, wanted: Wanted) -> Lag:
         """Whether ``pos`` is in a phase ``wanted`` names, within a log's tracker lag of one, or
         out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty and repeated phases)."""

@@ -10,14 +10,19 @@ is "is this moment within the tracker's possible lag of phase P?", answered here
   way a player skips them: the rule names its judgment not judged, with the tracker as the reason;
 * :attr:`Lag.OUT`: neither: the rule judges.
 
-Counting. A phase between the tracker's and P counts unless the rule set names it one a player
-passes without a click when there is nothing to do in it (``RuleSet.EMPTY_PHASES``: IM's
+Counting. The distance is the presses of Next between the two phases, and a press that lands on a
+phase costs one unless the rule set names that phase one a player passes without a click when there
+is nothing to do in it (``RuleSet.EMPTY_PHASES``: IM's
 Bombardment Phase with nothing to bombard, its Airborne Operations Phase on a turn without an
 airborne operation). The log cannot read that emptiness: the tracker lagging through such a
 phase never showed it, and the recorded logs show no step of a player's in a phase they clicked
 through (a phase passed with two presses of Next in a row looks the same whether it was played
 empty or skipped). So the rule set names the phases the book lets be empty, and the policy counts
-them as nothing. The turn wraps: the phase after a turn's last is the next turn's first.
+them as nothing. Either end counts the same way: with the tracker behind the play the presses land
+on the phases after the tracker's up to P; with the tracker ahead, on the phases after P up to the
+tracker's, so an empty phase the tracker stands on is free too (IM: the tracker on an empty
+Bombardment Phase is one phase, the Combat Declaration Phase, past the Movement Phase; review rv-j23
+item 3). The turn wraps: the phase after a turn's last is the next turn's first.
 
 Repeated phases. A rule set may name a run of phases its turn plays more than once
 (``RuleSet.REPEATED_SEGMENT``: IM's Operations Segment, Draw to Reset, played once per Activation
@@ -57,8 +62,9 @@ def from_tracker(pos) -> bool:
 def neighbours(ids: list[str], turn: int | None, phase: str, empty: Iterable[str] = (),
                lag: int = LAG) -> list[tuple[int | None, str, int]]:
     """The phases within ``lag`` phases of (``turn``, ``phase``) in the sequence ``ids``, each
-    direction, as (turn, phase id, signed distance: + after, - before); a phase of ``empty`` passed
-    on the way costs nothing (and is listed at the distance of the next counted phase)."""
+    direction, as (turn, phase id, signed distance: + after, - before). The distance counts the
+    presses of Next from the earlier phase to the later; one landing on a phase of ``empty`` costs
+    nothing (that phase is listed at distance 1 at least)."""
     if phase not in ids:
         return []
     skip, n, at = frozenset(empty), len(ids), ids.index(phase)
@@ -66,16 +72,16 @@ def neighbours(ids: list[str], turn: int | None, phase: str, empty: Iterable[str
     for step in (1, -1):
         t, i, d = turn, at, 0
         for _ in range(n * (lag + 1)):         # bounded: every phase empty cannot loop for ever
+            left = ids[i]
             i += step
             if i == n or i < 0:
                 i %= n
                 t = None if t is None else t + step
-            d += 1 if ids[i] not in skip else 0
+            landed_on = ids[i] if step == 1 else left       # the press between them lands on the later
+            d += 1 if landed_on not in skip else 0
             if d > lag or (i == at and t == turn):
                 break
             out.append((t, ids[i], step * max(d, 1)))
-            if d == lag and ids[i] not in skip:
-                break
     return out
 
 

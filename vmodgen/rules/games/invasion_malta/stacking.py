@@ -245,9 +245,8 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         after = pos.phase in ids and INVASION_LAST in ids and ids.index(pos.phase) > ids.index(INVASION_LAST)
         if pos.phase == INVASION_LAST or (lag_of(pos, self._invading_phase, self.EMPTY_PHASES) is Lag.MAYBE
                                           and not (after and pos.at == "end")):
-            return ("one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; an "
-                    "empty Airborne Operations or Bombardment Phase passed without a click not counted), "
-                    "and a log's tracker may be one phase off the pieces")
+            return ("one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; "
+                    f"{self.empty_phases_named()}), and a log's tracker may be one phase off the pieces")
         if repeats(pos, self._invading_phase, self.repeated_phases):
             return f"outside the Movement to Combat Phases an invader stands there (16.33A, 16.33E); {ANOTHER_ACTIVATION}"
         return None
