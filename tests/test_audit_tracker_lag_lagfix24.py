@@ -72,8 +72,9 @@ def test_im_placement_outside_the_operations_segment_is_still_found(im):
     assert hits and "two phases or more off" in hits[0].message, [(f.rule, f.message) for f in r.findings]
     # review rv-j23 item 3: the phase by its name, the empty phases from the rule set's EMPTY_PHASES
     assert "not the Supply Status Phase;" in hits[0].message, hits[0].message
-    assert "(an empty Airborne Operations Phase (paradrop or air transport) or Bombardment Phase (artillery and " \
-        "CAS) passed without a click not counted)" in hits[0].message, hits[0].message
+    # item 2: no invader and no drift combat on the map, so the Combat Declaration Phase may be empty too
+    assert "(an empty Airborne Operations Phase (paradrop or air transport), Combat Declaration Phase or " \
+        "Bombardment Phase (artillery and CAS) passed without a click not counted)" in hits[0].message, hits[0].message
 
 
 def test_im_placement_under_an_empty_bombardment_tracker_is_one_phase_off(im):
@@ -107,3 +108,27 @@ def test_im_invader_of_a_second_activation_left_at_sea_past_the_reset_phase_is_f
     r = audit([w.advance(1).write(root / "act2-at-sea.vlog")], module=module)
     assert [(f.rule, f.phase) for f in r.findings if f.rule == "IM 15.52"] == [("IM 15.52", "supply-status")]
     assert any("S4-C2" in x and "Reset Phase" in x for x in not_judged(r, "IM 15.52")), not_judged(r, "IM 15.52")
+
+
+@pytest.mark.parametrize("dest, rule, why", [
+    ("L3009", "IM 16.14", "the tracker may be a phase off the pieces"),
+    ("L2703", "IM 16.33", "4.21 B.3"),
+])
+def test_im_combat_declaration_is_empty_when_no_attack_is_required(im, dest, rule, why):
+    """IM 9.11 「攻撃は任意である」 save drift combat and invasions (12.12): with no invader on its
+    invasion hex and no drift combat hex the Combat Declaration Phase may be passed empty (review
+    rv-j23 item 2). S4-C1 from the East Available box onto the port L3009 under the tracker's Reaction
+    Movement Phase: Declaration and Bombardment both empty, one phase off the Movement Phase, named
+    not judged as a tracker a phase off (before: two off, and only the repeated Operations Segment
+    kept it from a finding). Onto the invasion hex L2703 instead, it is an invader, whose attack is
+    required: the Declaration counts, two off, not judged only for the repeated segment (4.21 B.3)."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, LEROS, kit=kit, player="Axis", player_id="pw-x")
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.set_turn(1, "Reaction Movement Phase (inactive player)")
+    w.move("S4-C1", dest)
+    r = audit([w.advance(1).write(root / f"reaction-{dest}.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == rule], [(f.rule, f.message) for f in r.findings]
+    said = [x for x in not_judged(r, rule) if "S4-C1" in x]
+    assert said and all(why in x for x in said), said

@@ -729,10 +729,17 @@ class RuleSet(Generic[M]):
             return ()
         return tuple(p.id for p in self.game.sequence.phases if self.REPEATED_SEGMENT in p.segments)
 
-    def empty_phases_named(self) -> str:
-        """The clause a rule's message gives for the empty phases the tracker's lag does not count,
-        built from :attr:`EMPTY_PHASES` and the phases' names ("" when none)."""
-        names = [p.name for p in self.game.sequence.phases if p.id in self.EMPTY_PHASES]
+    def empty_phases(self, pos: Position) -> frozenset[str]:
+        """The phases the tracker's lag does not count at ``pos``: :attr:`EMPTY_PHASES`, which the
+        book lets be empty on every turn, and those a game's rule set finds the book lets be empty in
+        this position (a phase whose play the book makes optional there)."""
+        return self.EMPTY_PHASES
+
+    def empty_phases_named(self, pos: Position) -> str:
+        """The clause a rule's message gives for the empty phases the tracker's lag does not count at
+        ``pos``, built from :meth:`empty_phases` and the phases' names ("" when none)."""
+        empty = self.empty_phases(pos)
+        names = [p.name for p in self.game.sequence.phases if p.id in empty]
         if not names:
             return ""
         listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
@@ -741,7 +748,7 @@ class RuleSet(Generic[M]):
     def lag(self, pos: Position, wanted: Wanted) -> Lag:
         """Whether ``pos`` is in a phase ``wanted`` names, within a log's tracker lag of one, or
         out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty and repeated phases)."""
-        return lag_of(pos, wanted, self.EMPTY_PHASES, self.repeated_phases)
+        return lag_of(pos, wanted, self.empty_phases(pos), self.repeated_phases)
 
     def lag_of_phase(self, pos: Position, turn: int | None, phase: str) -> Lag:
         """:meth:`lag` for one phase of turn ``turn`` (None: any turn's)."""
@@ -751,7 +758,7 @@ class RuleSet(Generic[M]):
         """Whether :meth:`lag`'s :attr:`Lag.MAYBE` is only because the tracker stands in this game's
         repeated phases with a wanted one (which pass of them the play is in is unknown), not within
         the tracker's lag of one: a rule's message says which."""
-        return repeats(pos, wanted, self.repeated_phases) and lag_of(pos, wanted, self.EMPTY_PHASES) is Lag.OUT
+        return repeats(pos, wanted, self.repeated_phases) and lag_of(pos, wanted, self.empty_phases(pos)) is Lag.OUT
 
     # ---- history ----------------------------------------------------------------------------
     #: whether the audit hands the moves made in a combat phase to the move rules, as advances

@@ -12,9 +12,10 @@ is "is this moment within the tracker's possible lag of phase P?", answered here
 
 Counting. The distance is the presses of Next between the two phases, and a press that lands on a
 phase costs one unless the rule set names that phase one a player passes without a click when there
-is nothing to do in it (``RuleSet.EMPTY_PHASES``: IM's
+is nothing to do in it (``RuleSet.empty_phases(pos)``: ``EMPTY_PHASES`` on every turn, IM's
 Bombardment Phase with nothing to bombard, its Airborne Operations Phase on a turn without an
-airborne operation). The log cannot read that emptiness: the tracker lagging through such a
+airborne operation; and those the position lets be empty, IM's Combat Declaration Phase with no
+attack required). The log cannot read that emptiness: the tracker lagging through such a
 phase never showed it, and the recorded logs show no step of a player's in a phase they clicked
 through (a phase passed with two presses of Next in a row looks the same whether it was played
 empty or skipped). So the rule set names the phases the book lets be empty, and the policy counts

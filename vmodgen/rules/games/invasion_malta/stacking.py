@@ -16,6 +16,8 @@ P = "IM"
 LANDING_LIMITS = "landing-limits"
 #: the last phase of :attr:`InvasionMaltaStacking.INVASION_PHASES` (an invader stands there to its end)
 INVASION_LAST = "combat"
+#: the Combat Declaration Phase, empty when no attack is required (:meth:`InvasionMaltaStacking.empty_phases`)
+DECLARATION = "combat-declaration"
 
 
 class InvasionMaltaStacking(InvasionMaltaUnits):
@@ -243,13 +245,22 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             return None
         ids = [p.id for p in self.game.sequence.phases]
         after = pos.phase in ids and INVASION_LAST in ids and ids.index(pos.phase) > ids.index(INVASION_LAST)
-        if pos.phase == INVASION_LAST or (lag_of(pos, self._invading_phase, self.EMPTY_PHASES) is Lag.MAYBE
+        if pos.phase == INVASION_LAST or (lag_of(pos, self._invading_phase, self.empty_phases(pos)) is Lag.MAYBE
                                           and not (after and pos.at == "end")):
             return ("one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; "
-                    f"{self.empty_phases_named()}), and a log's tracker may be one phase off the pieces")
+                    f"{self.empty_phases_named(pos)}), and a log's tracker may be one phase off the pieces")
         if repeats(pos, self._invading_phase, self.repeated_phases):
             return f"outside the Movement to Combat Phases an invader stands there (16.33A, 16.33E); {ANOTHER_ACTIVATION}"
         return None
+
+    def empty_phases(self, pos) -> frozenset[str]:
+        """:attr:`EMPTY_PHASES`, and the Combat Declaration Phase when no attack is required (9.11
+        「攻撃は任意である」, 12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」): no invader on its
+        invasion hex (16.33) and no drift combat hex (15.6) on the map (review rv-j23 item 2)."""
+        board = Board(pos)
+        required = any(board.is_hex(u.hex) and (self.invader(board, u) or self.drift_hex(board, u.hex))
+                       for u in pos.units if self.combat(u))
+        return self.EMPTY_PHASES if required else self.EMPTY_PHASES | {DECLARATION}
 
     def _invading_phase(self, turn: int | None, phase: str) -> bool:
         """The tracker-lag :data:`~vmodgen.rules.core.tracker_lag.Wanted` of the phases an invader

@@ -289,7 +289,7 @@ def check_invasion_placements(rs, board: Board) -> list:
                                                  else "the tracker may be a phase off the pieces"))
                 continue
             why = f"{what}, not the {phase_name}" + (
-                f"; the turn tracker is two phases or more off it ({rs.empty_phases_named()}), more than a "
+                f"; the turn tracker is two phases or more off it ({rs.empty_phases_named(pos)}), more than a "
                 "tracker pressed late or early" if from_tracker(pos) else "")
         else:
             continue
