@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import not_judged
+from games_util import IM_AIRBORNE, not_judged, palette_piece
 from vmodgen.audit import audit
 from vmodgen.testing.log_writer import LogWriter
 
@@ -132,3 +132,36 @@ def test_im_combat_declaration_is_empty_when_no_attack_is_required(im, dest, rul
     assert not [f for f in r.findings if f.rule == rule], [(f.rule, f.message) for f in r.findings]
     said = [x for x in not_judged(r, rule) if "S4-C1" in x]
     assert said and all(why in x for x in said), said
+
+
+@pytest.mark.parametrize("placed_first", [True, False], ids=["placed-then-drops", "drops-then-placed"])
+def test_im_invader_placed_before_recorded_paradrops_is_found(im, placed_first):
+    """IM 15.52, 16.33A 「移動フェイズ中、ユニットを使用可能ボックスから…移動させる」, 15.1 (review rv-j23 item
+    4): S4-C1 placed on the invasion hex L2703 under the Naval Transport tracker, then, under the
+    Airborne Operations tracker, KG1 unit 1 paradrops onto L2906 (an Airhead there). Drops happen in
+    the Airborne Operations Phase only, so the play reached it after the placement: the invader was
+    placed before the Movement Phase, IM 15.52 at the drop (lag23: named not judged, counting the
+    Airborne Operations Phase empty). Placed after the drops under the same Airborne tracker instead,
+    it may be the Movement Phase's placement with the tracker a phase behind: named not judged."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, LEROS, kit=kit, player="Axis", player_id="pw-x")
+    w.add(*palette_piece(module, "S3-KG1-1"), "axis-paradrop-kg1", report=False)
+    w.add(*palette_piece(module, "airhead"), "L2906", report=False)
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    if placed_first:
+        w.move("S4-C1", "L2703")
+    w.set_turn(1, IM_AIRBORNE)
+    w.move("S3-KG1-1", "L2906")
+    if not placed_first:
+        w.move("S4-C1", "L2703")
+    w.set_turn(1, "Movement Phase")
+    r = audit([w.advance(1).write(root / f"drops-{placed_first}.vlog")], module=module)
+    got = [(f.rule, f.phase, f.units) for f in r.findings if f.rule == "IM 15.52"]
+    if placed_first:
+        assert got == [("IM 15.52", "airborne", ("S4-C1",))], got
+        [f] = [f for f in r.findings if f.rule == "IM 15.52"]
+        assert "KG1 unit 1" in f.message and "16.33A" in f.message, f.message
+    else:
+        assert got == [], got
+        assert any("S4-C1" in x for x in not_judged(r, "IM 15.52")), not_judged(r, "IM 15.52")

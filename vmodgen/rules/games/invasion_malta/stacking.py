@@ -2,6 +2,7 @@
 units never together (8.14), landing hexes (16.33), ground units never on all-sea hexes (15.52)."""
 from __future__ import annotations
 
+from ....positions.model import UnitState
 from ...core.board import Board
 from ...finding import Breach, Finding, at_its_hexes, at_the_hexes
 from ...core.moves import label
@@ -16,6 +17,8 @@ P = "IM"
 LANDING_LIMITS = "landing-limits"
 #: the last phase of :attr:`InvasionMaltaStacking.INVASION_PHASES` (an invader stands there to its end)
 INVASION_LAST = "combat"
+#: the Airborne Operations Phase, the only one units paradrop in (15.1)
+AIRBORNE = "airborne"
 #: the Combat Declaration Phase, empty when no attack is required (:meth:`InvasionMaltaStacking.empty_phases`)
 DECLARATION = "combat-declaration"
 
@@ -114,7 +117,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if isinstance(memory.dropped, list) and uid in memory.dropped:
             return True
         prev = memory.prev_hexes
-        if pos.phase != "airborne" or not isinstance(prev, dict):
+        if pos.phase != AIRBORNE or not isinstance(prev, dict):
             return False
         u = pos.unit(uid)
         if u is None or not pos.map.has_hex(u.hex) or pos.map.has_hex(prev.get(uid, "")):
@@ -133,7 +136,11 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             if self.combat(u) and wet and not self.invading(board, u):
                 other = self.invader(board, u) and board.pos.phase in self.INVASION_PHASES \
                     and not (board.pos.phase == "combat" and board.pos.at == "end")
-                why = (f"an invasion hex during the {self.side_name(self.activation_side(board) or '')} "
+                drops = self.drops_now(board.pos) if self.placed_before_drops(board.pos, u) else []
+                why = (f"an invasion hex during the Airborne Operations Phase, before the Movement Phase an "
+                       "invader is placed in from its zone's Available box (16.33A); the paradrops recorded "
+                       f"under this tracker ({self.names(drops)}) put the play in that phase (15.1)" if drops else
+                       f"an invasion hex during the {self.side_name(self.activation_side(board) or '')} "
                        "activation; an invading unit lands on the coastal hex or is eliminated in its own "
                        "activation's Combat Phase (4.42, 16.33E, 16.42)" if other else
                        "an invasion hex; by the end of its Combat Phase an invading unit has landed on the coastal "
@@ -216,7 +223,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if not pos.phase:
             return True
         if pos.phase not in self.INVASION_PHASES or (pos.phase == "combat" and pos.at == "end"):
-            doubt = self._tracker_doubt(pos)
+            doubt = None if self.placed_before_drops(pos, u) else self._tracker_doubt(pos)
             if doubt:
                 self.not_judged(f"{P} 15.52", f"{label(u)} stands on the invasion hex {u.hex} "
                                 f"{'at the end of' if pos.at == 'end' else 'during'} the "
@@ -231,6 +238,23 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                                           "to be invading")
             return True
         return whose == u.side
+
+    def drops_now(self, pos) -> list[UnitState]:
+        """The units paradropping in a log's Airborne Operations Phase so far (:meth:`dropped_now`).
+        Empty for a position file (its phase is exact) and in every other phase."""
+        if not from_tracker(pos) or pos.phase != AIRBORNE:
+            return []
+        return [u for u in pos.units if self.dropped_now(pos, u.id)]
+
+    def placed_before_drops(self, pos, u) -> bool:
+        """Whether invader ``u`` of a log stood on its hex at the start of the Airborne Operations
+        Phase the tracker shows, in which paradrops are recorded: drops happen in that phase only
+        (15.1), so the play reached it after ``u`` was placed, before the Movement Phase for certain,
+        whatever a lagging tracker could otherwise mean (review rv-j23 item 4). An invader placed
+        after the drops under the same tracker may be the Movement Phase's, the tracker a phase
+        behind: not this."""
+        prev = self.memory(pos).prev_hexes
+        return isinstance(prev, dict) and prev.get(u.id) == u.hex and bool(self.drops_now(pos))
 
     def _tracker_doubt(self, pos) -> str | None:
         """Why a log's ``pos``, out of the invasion's phases, may yet be in them (the end of the
