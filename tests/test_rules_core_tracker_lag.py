@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from vmodgen.model.load_game import load_game
-from vmodgen.rules.core.tracker_lag import Lag, lag_of, lag_of_phase, neighbours
+from vmodgen.rules.core.tracker_lag import Lag, lag_of, lag_of_phase, neighbours, repeats
 
 KITS = Path(__file__).resolve().parents[1] / "counters"
 
@@ -78,3 +78,48 @@ def test_lag_of_a_predicate(im_game):
     assert lag_of(at(im_game, 1, "movement"), combat) is Lag.MAYBE
     assert lag_of(at(im_game, 1, "airborne"), combat) is Lag.OUT
     assert lag_of(at(im_game, 1, "bombardment"), combat) is Lag.IN
+
+
+REPEATED = ("draw", "naval-transport", "airborne", "movement", "combat-declaration", "bombardment", "reaction",
+            "combat", "reset")
+
+
+@pytest.mark.parametrize("phase, logged, turn, expected", [
+    ("reset", True, 2, Lag.MAYBE),          # after the Movement Phase: a later activation's, maybe
+    ("draw", True, 2, Lag.MAYBE),           # before it: Prev pressed back for a later activation
+    ("reset", True, 1, Lag.OUT),            # another turn's Operations Segment: a distance
+    ("supply-status", True, 2, Lag.OUT),    # out of the repeated run
+    ("reset", False, 2, Lag.OUT),           # a position file's phase is exact
+])
+def test_a_repeated_run_is_no_distance(im_game, phase, logged, turn, expected):
+    """IM 4.21 B.3: the Operations Segment (Draw to Reset) repeats for each Activation Marker; a log's
+    tracker inside it is no distance from its Movement Phase on the same turn."""
+    pos = at(im_game, turn, phase, logged)
+    assert lag_of_phase(pos, 2, "movement", repeated=REPEATED) is expected
+    assert repeats(pos, lambda t, p: p == "movement" and t == 2, REPEATED) is (expected is Lag.MAYBE)
+
+
+def test_im_repeats_its_operations_segment(im_game):
+    """IM 4.21 B: the Operations Segment the kit's sequence names, Draw to Reset, is the run the rule
+    set repeats (read from the kit, not typed again); OM and NA41 repeat none."""
+    from vmodgen.rules import ruleset_for
+    assert ruleset_for(im_game).repeated_phases == REPEATED
+    for kit in ("operation-mercury", "north-africa-41"):
+        assert ruleset_for(load_game(KITS / kit / "game.toml")[0]).repeated_phases == ()
+
+
+def test_an_empty_phase_the_tracker_stands_on_is_free():
+    """c empty, the tracker on c ahead of the play: the presses from a to c land on b (one) and c
+    (none), so a is one phase off (before lagfix24: two, the walk counted a and not c); behind the
+    play, from c, the presses land on d (one), so e is two off either way."""
+    ids = ["a", "b", "c", "d", "e"]
+    assert neighbours(ids, 1, "c", {"c"}) == [(1, "d", 1), (1, "b", -1), (1, "a", -1)]
+
+
+def test_im_tracker_on_an_empty_bombardment_phase_is_one_off_the_movement_phase(im_game):
+    """IM (review rv-j23 item 3): the tracker on the Bombardment Phase with nothing to bombard, the
+    play in the Movement Phase: Next pressed to the Combat Declaration Phase (counted) and on to the
+    empty Bombardment Phase (free): one phase off, within the lag."""
+    pos = at(im_game, 2, "bombardment")
+    assert lag_of_phase(pos, 2, "movement", {"airborne", "bombardment"}) is Lag.MAYBE
+    assert lag_of_phase(pos, 2, "movement") is Lag.OUT

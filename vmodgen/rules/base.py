@@ -16,7 +16,7 @@ from ..positions.model import Position, UnitState
 from .core.board import Board
 from .core.movement import MoveModel
 from .core.select import Selector
-from .core.tracker_lag import Lag, Wanted, ahead, lag_of, lag_of_phase
+from .core.tracker_lag import Lag, Wanted, ahead, lag_of, one_phase, repeats
 from .core.zoc import ZocField, merged
 from .finding import Breach, Finding, at_its_hexes
 
@@ -719,15 +719,48 @@ class RuleSet(Generic[M]):
     #: phase ids a player may pass without a click when there is nothing to do in them (the book
     #: lets them be empty): the tracker's lag does not count them (:mod:`.core.tracker_lag`)
     EMPTY_PHASES: frozenset[str] = frozenset()
+    #: the segment of the sequence of play (a phase's ``segments``) a turn plays more than once while
+    #: the kit's tracker runs it once; "" = none: a log's tracker inside it is no distance from a
+    #: phase of it (:mod:`.core.tracker_lag`)
+    REPEATED_SEGMENT: str = ""
+
+    @property
+    def repeated_phases(self) -> tuple[str, ...]:
+        """The ids of the phases of :attr:`REPEATED_SEGMENT`, in sequence order."""
+        if not self.REPEATED_SEGMENT:
+            return ()
+        return tuple(p.id for p in self.game.sequence.phases if self.REPEATED_SEGMENT in p.segments)
+
+    def empty_phases(self, pos: Position) -> frozenset[str]:
+        """The phases the tracker's lag does not count at ``pos``: :attr:`EMPTY_PHASES`, which the
+        book lets be empty on every turn, and those a game's rule set finds the book lets be empty in
+        this position (a phase whose play the book makes optional there)."""
+        return self.EMPTY_PHASES
+
+    def empty_phases_named(self, pos: Position) -> str:
+        """The clause a rule's message gives for the empty phases the tracker's lag does not count at
+        ``pos``, built from :meth:`empty_phases` and the phases' names ("" when none)."""
+        empty = self.empty_phases(pos)
+        names = [p.name for p in self.game.sequence.phases if p.id in empty]
+        if not names:
+            return ""
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        return f"an empty {listed} passed without a click not counted"
 
     def lag(self, pos: Position, wanted: Wanted) -> Lag:
         """Whether ``pos`` is in a phase ``wanted`` names, within a log's tracker lag of one, or
-        out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty phases)."""
-        return lag_of(pos, wanted, self.EMPTY_PHASES)
+        out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty and repeated phases)."""
+        return lag_of(pos, wanted, self.empty_phases(pos), self.repeated_phases)
 
     def lag_of_phase(self, pos: Position, turn: int | None, phase: str) -> Lag:
         """:meth:`lag` for one phase of turn ``turn`` (None: any turn's)."""
-        return lag_of_phase(pos, turn, phase, self.EMPTY_PHASES)
+        return self.lag(pos, one_phase(turn, phase))
+
+    def lag_repeats(self, pos: Position, wanted: Wanted) -> bool:
+        """Whether :meth:`lag`'s :attr:`Lag.MAYBE` is only because the tracker stands in this game's
+        repeated phases with a wanted one (which pass of them the play is in is unknown), not within
+        the tracker's lag of one: a rule's message says which."""
+        return repeats(pos, wanted, self.repeated_phases) and lag_of(pos, wanted, self.empty_phases(pos)) is Lag.OUT
 
     def lag_ahead(self, phase: str) -> list[str]:
         """The phases after ``phase`` a log's tracker may show while the play is still in it

@@ -10,18 +10,32 @@ is "is this moment within the tracker's possible lag of phase P?", answered here
   way a player skips them: the rule names its judgment not judged, with the tracker as the reason;
 * :attr:`Lag.OUT`: neither: the rule judges.
 
-Counting. A phase between the tracker's and P counts unless the rule set names it one a player
-passes without a click when there is nothing to do in it (``RuleSet.EMPTY_PHASES``: IM's
+Counting. The distance is the presses of Next between the two phases, and a press that lands on a
+phase costs one unless the rule set names that phase one a player passes without a click when there
+is nothing to do in it (``RuleSet.empty_phases(pos)``: ``EMPTY_PHASES`` on every turn, IM's
 Bombardment Phase with nothing to bombard, its Airborne Operations Phase on a turn without an
-airborne operation). The log cannot read that emptiness: the tracker lagging through such a
+airborne operation; and those the position lets be empty, IM's Combat Declaration Phase with no
+attack required). The log cannot read that emptiness: the tracker lagging through such a
 phase never showed it, and the recorded logs show no step of a player's in a phase they clicked
 through (a phase passed with two presses of Next in a row looks the same whether it was played
 empty or skipped). So the rule set names the phases the book lets be empty, and the policy counts
-them as nothing. The turn wraps: the phase after a turn's last is the next turn's first."""
+them as nothing. Either end counts the same way: with the tracker behind the play the presses land
+on the phases after the tracker's up to P; with the tracker ahead, on the phases after P up to the
+tracker's, so an empty phase the tracker stands on is free too (IM: the tracker on an empty
+Bombardment Phase is one phase, the Combat Declaration Phase, past the Movement Phase; review rv-j23
+item 3). The turn wraps: the phase after a turn's last is the next turn's first.
+
+Repeated phases. A rule set may name a run of phases its turn plays more than once
+(``RuleSet.REPEATED_SEGMENT``: IM's Operations Segment, Draw to Reset, played once per Activation
+Marker, 4.21 B.3), while the kit's tracker runs them once a turn: a player in a later pass either
+leaves the tracker where the last pass ended or presses Prev back (recorded logs' README, two
+activations). A log's tracker inside that run, with P inside it too on the same turn, is then no
+distance from P at all: it is :attr:`Lag.MAYBE` whichever side of P it stands
+(:func:`repeats` tells a rule's message that this is why)."""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 #: how many phases (not counting empty ones) a log's tracker may be off the play: one. Two is a
 #: player who forgot Next twice in a row with something done in between, which the reviews of the
@@ -49,8 +63,9 @@ def from_tracker(pos) -> bool:
 def neighbours(ids: list[str], turn: int | None, phase: str, empty: Iterable[str] = (),
                lag: int = LAG) -> list[tuple[int | None, str, int]]:
     """The phases within ``lag`` phases of (``turn``, ``phase``) in the sequence ``ids``, each
-    direction, as (turn, phase id, signed distance: + after, - before); a phase of ``empty`` passed
-    on the way costs nothing (and is listed at the distance of the next counted phase)."""
+    direction, as (turn, phase id, signed distance: + after, - before). The distance counts the
+    presses of Next from the earlier phase to the later; one landing on a phase of ``empty`` costs
+    nothing (that phase is listed at distance 1 at least)."""
     if phase not in ids:
         return []
     skip, n, at = frozenset(empty), len(ids), ids.index(phase)
@@ -58,37 +73,55 @@ def neighbours(ids: list[str], turn: int | None, phase: str, empty: Iterable[str
     for step in (1, -1):
         t, i, d = turn, at, 0
         for _ in range(n * (lag + 1)):         # bounded: every phase empty cannot loop for ever
+            left = ids[i]
             i += step
             if i == n or i < 0:
                 i %= n
                 t = None if t is None else t + step
-            d += 1 if ids[i] not in skip else 0
+            landed_on = ids[i] if step == 1 else left       # the press between them lands on the later
+            d += 1 if landed_on not in skip else 0
             if d > lag or (i == at and t == turn):
                 break
             out.append((t, ids[i], step * max(d, 1)))
-            if d == lag and ids[i] not in skip:
-                break
     return out
 
 
-def lag_of(pos, wanted: Wanted, empty: Iterable[str] = ()) -> Lag:
+def repeats(pos, wanted: Wanted, repeated: Sequence[str] = ()) -> bool:
+    """Whether a log's ``pos`` stands, by its tracker, in the run of ``repeated`` phases with a phase
+    ``wanted`` names in that run on the same turn (see the module docstring): which pass of the run
+    the play is in, and so how far the tracker is from it, is unknown."""
+    if not from_tracker(pos) or pos.phase not in repeated:
+        return False
+    return any(wanted(pos.turn, p) for p in repeated if p != pos.phase)
+
+
+def lag_of(pos, wanted: Wanted, empty: Iterable[str] = (), repeated: Sequence[str] = ()) -> Lag:
     """Whether ``pos`` is in a phase ``wanted`` names (:attr:`Lag.IN`), a log's within the tracker's
-    lag of one (:attr:`Lag.MAYBE`), or neither (:attr:`Lag.OUT`). A position with no phase is
-    :attr:`Lag.OUT` (every phase: its rules decide what that means)."""
+    lag of one or in a repeated run of phases with one (:attr:`Lag.MAYBE`), or neither
+    (:attr:`Lag.OUT`). A position with no phase is :attr:`Lag.OUT` (every phase: its rules decide
+    what that means)."""
     if not pos.phase:
         return Lag.OUT
     if wanted(pos.turn, pos.phase):
         return Lag.IN
     if not from_tracker(pos):
         return Lag.OUT
+    if repeats(pos, wanted, repeated):
+        return Lag.MAYBE
     ids = [p.id for p in pos.game.sequence.phases]
     near = neighbours(ids, pos.turn, pos.phase, empty)
     return Lag.MAYBE if any(wanted(t, p) for t, p, _ in near) else Lag.OUT
 
 
-def lag_of_phase(pos, turn: int | None, phase: str, empty: Iterable[str] = ()) -> Lag:
+def one_phase(turn: int | None, phase: str) -> Wanted:
+    """The :data:`Wanted` of one phase (``turn``: None = any turn's)."""
+    return lambda t, p: p == phase and (turn is None or t == turn)
+
+
+def lag_of_phase(pos, turn: int | None, phase: str, empty: Iterable[str] = (),
+                 repeated: Sequence[str] = ()) -> Lag:
     """:func:`lag_of` for one phase (``turn``: None = any turn's)."""
-    return lag_of(pos, lambda t, p: p == phase and (turn is None or t == turn), empty)
+    return lag_of(pos, one_phase(turn, phase), empty, repeated)
 
 
 def ahead(ids: list[str], phase: str, empty: Iterable[str] = (), lag: int = LAG) -> list[str]:

@@ -2,20 +2,25 @@
 units never together (8.14), landing hexes (16.33), ground units never on all-sea hexes (15.52)."""
 from __future__ import annotations
 
+from ....positions.model import UnitState
 from ...core.board import Board
 from ...finding import Breach, Finding, at_its_hexes, at_the_hexes
 from ...core.moves import label
 from ..other_side_box import name_not_judged
 from ...core.stacking import fmt, mixed
-from ...core.tracker_lag import Lag, from_tracker
-from .units import InvasionMaltaUnits
+from ...core.tracker_lag import Lag, from_tracker, lag_of, repeats
+from .units import ANOTHER_ACTIVATION, InvasionMaltaUnits
 
 P = "IM"
 #: the part of IM 16.33's check that judges a landing hex's limits (16.14 on a port, 16.33A on an
 #: invasion hex): :func:`landing_breach`
 LANDING_LIMITS = "landing-limits"
-#: the first and last phases of :attr:`InvasionMaltaStacking.INVASION_PHASES`
+#: the last phase of :attr:`InvasionMaltaStacking.INVASION_PHASES` (an invader stands there to its end)
 INVASION_LAST = "combat"
+#: the Airborne Operations Phase, the only one units paradrop in (15.1)
+AIRBORNE = "airborne"
+#: the Combat Declaration Phase, empty when no attack is required (:meth:`InvasionMaltaStacking.empty_phases`)
+DECLARATION = "combat-declaration"
 
 
 class InvasionMaltaStacking(InvasionMaltaUnits):
@@ -112,7 +117,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if isinstance(memory.dropped, list) and uid in memory.dropped:
             return True
         prev = memory.prev_hexes
-        if pos.phase != "airborne" or not isinstance(prev, dict):
+        if pos.phase != AIRBORNE or not isinstance(prev, dict):
             return False
         u = pos.unit(uid)
         if u is None or not pos.map.has_hex(u.hex) or pos.map.has_hex(prev.get(uid, "")):
@@ -131,7 +136,11 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             if self.combat(u) and wet and not self.invading(board, u):
                 other = self.invader(board, u) and board.pos.phase in self.INVASION_PHASES \
                     and not (board.pos.phase == "combat" and board.pos.at == "end")
-                why = (f"an invasion hex during the {self.side_name(self.activation_side(board) or '')} "
+                drops = self.drops_now(board.pos) if self.placed_before_drops(board.pos, u) else []
+                why = (f"an invasion hex during the Airborne Operations Phase, before the Movement Phase an "
+                       "invader is placed in from its zone's Available box (16.33A); the paradrops recorded "
+                       f"under this tracker ({self.names(drops)}) put the play in that phase (15.1)" if drops else
+                       f"an invasion hex during the {self.side_name(self.activation_side(board) or '')} "
                        "activation; an invading unit lands on the coastal hex or is eliminated in its own "
                        "activation's Combat Phase (4.42, 16.33E, 16.42)" if other else
                        "an invasion hex; by the end of its Combat Phase an invading unit has landed on the coastal "
@@ -214,13 +223,12 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
         if not pos.phase:
             return True
         if pos.phase not in self.INVASION_PHASES or (pos.phase == "combat" and pos.at == "end"):
-            if self._next_to_invasion_phases(pos):
+            doubt = None if self.placed_before_drops(pos, u) else self._tracker_doubt(pos)
+            if doubt:
                 self.not_judged(f"{P} 15.52", f"{label(u)} stands on the invasion hex {u.hex} "
                                 f"{'at the end of' if pos.at == 'end' else 'during'} the "
                                 f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker names, "
-                                "one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; an "
-                                "empty Airborne Operations or Bombardment Phase passed without a click not counted), "
-                                "and a log's tracker may be one phase off the pieces")
+                                f"{doubt}")
                 return True
             return False
         whose = self.activation_side(board)
@@ -231,19 +239,57 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             return True
         return whose == u.side
 
-    def _next_to_invasion_phases(self, pos) -> bool:
-        """Whether a log's ``pos``, out of the invasion's phases, is within the tracker's lag of them
-        (:mod:`vmodgen.rules.core.tracker_lag`: a phase off, no empty phase counted): the end of the
+    def drops_now(self, pos) -> list[UnitState]:
+        """The units paradropping in a log's Airborne Operations Phase so far (:meth:`dropped_now`).
+        Empty for a position file (its phase is exact) and in every other phase."""
+        if not from_tracker(pos) or pos.phase != AIRBORNE:
+            return []
+        return [u for u in pos.units if self.dropped_now(pos, u.id)]
+
+    def placed_before_drops(self, pos, u) -> bool:
+        """Whether invader ``u`` of a log stood on its hex at the start of the Airborne Operations
+        Phase the tracker shows, in which paradrops are recorded: drops happen in that phase only
+        (15.1), so the play reached it after ``u`` was placed, before the Movement Phase for certain,
+        whatever a lagging tracker could otherwise mean (review rv-j23 item 4). An invader placed
+        after the drops under the same tracker may be the Movement Phase's, the tracker a phase
+        behind: not this."""
+        prev = self.memory(pos).prev_hexes
+        return isinstance(prev, dict) and prev.get(u.id) == u.hex and bool(self.drops_now(pos))
+
+    def _tracker_doubt(self, pos) -> str | None:
+        """Why a log's ``pos``, out of the invasion's phases, may yet be in them (the end of the
+        sentence naming 15.52 not judged), None when it is not (:mod:`vmodgen.rules.core.tracker_lag`).
+        Within the tracker's lag of them (a phase off, no empty phase counted): the end of the
         Combat Phase (an invader stands there to its end in a position one phase behind), the phases
-        before the Movement Phase, and during those after the Combat Phase. The end of a phase after the
-        Combat Phase is out: one phase behind it is the Combat Phase's end, when no invader is left."""
+        before the Movement Phase, and during those after the Combat Phase. The end of a phase after
+        the Combat Phase is out: one phase behind it is the Combat Phase's end, when no invader is
+        left. Else, in the Operations Segment (``REPEATED_SEGMENT``, 4.21 B.3), the tracker may stand
+        in an earlier activation's phases: which pass is unknown."""
         if not from_tracker(pos):
-            return False
-        if pos.phase == INVASION_LAST:
-            return True
+            return None
         ids = [p.id for p in self.game.sequence.phases]
         after = pos.phase in ids and INVASION_LAST in ids and ids.index(pos.phase) > ids.index(INVASION_LAST)
-        return self.lag(pos, lambda t, p: p in self.INVASION_PHASES) is Lag.MAYBE and not (after and pos.at == "end")
+        if pos.phase == INVASION_LAST or (lag_of(pos, self._invading_phase, self.empty_phases(pos)) is Lag.MAYBE
+                                          and not (after and pos.at == "end")):
+            return ("one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; "
+                    f"{self.empty_phases_named(pos)}), and a log's tracker may be one phase off the pieces")
+        if repeats(pos, self._invading_phase, self.repeated_phases):
+            return f"outside the Movement to Combat Phases an invader stands there (16.33A, 16.33E); {ANOTHER_ACTIVATION}"
+        return None
+
+    def empty_phases(self, pos) -> frozenset[str]:
+        """:attr:`EMPTY_PHASES`, and the Combat Declaration Phase when no attack is required (9.11
+        「攻撃は任意である」, 12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」): no invader on its
+        invasion hex (16.33) and no drift combat hex (15.6) on the map (review rv-j23 item 2)."""
+        board = Board(pos)
+        required = any(board.is_hex(u.hex) and (self.invader(board, u) or self.drift_hex(board, u.hex))
+                       for u in pos.units if self.combat(u))
+        return self.EMPTY_PHASES if required else self.EMPTY_PHASES | {DECLARATION}
+
+    def _invading_phase(self, turn: int | None, phase: str) -> bool:
+        """The tracker-lag :data:`~vmodgen.rules.core.tracker_lag.Wanted` of the phases an invader
+        stands on its invasion hex in (16.33A to 16.33E)."""
+        return phase in self.INVASION_PHASES
 
     def landed(self, board: Board, u) -> bool:
         """16.14, 16.33A: whether ``u`` landed by sea in this phase: its status ``landed`` (a position

@@ -23,6 +23,13 @@ POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italia
 INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
             f"flag:{HQ_COMPANY_FLAG}")
 
+#: the segment of the sequence of play an activation's phases are in (4.21 B), repeated per Activation Marker
+OPERATIONS = "Operations"
+#: why a log's tracker inside the Operations Segment is no distance from a phase of it (the
+#: rule set's ``REPEATED_SEGMENT``), for the rules' messages
+ANOTHER_ACTIVATION = ("the tracker may stand in an earlier activation's phases: the Operations Segment is played "
+                      "once per Activation Marker (4.21 B.3) and the kit's turn tracker runs it once a turn")
+
 
 def sheets_in_play(pos: Position) -> frozenset[str]:
     """The ids of the map sheets holding a unit or a marker of ``pos`` (boxes are on none)."""
@@ -39,6 +46,9 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
     #: turn with no paradrop or air transport (15.1: the Axis player's option), the Bombardment Phase
     #: with no declared attack to bombard (10.2; 7.14's commonest lag in play by e-mail)
     EMPTY_PHASES = frozenset({"airborne", "bombardment"})
+    #: 4.21 B.3: the Operations Segment (Draw to Reset) is played once per Activation Marker, the
+    #: kit's tracker runs it once a turn: a log's tracker inside it is no distance from a phase of it
+    REPEATED_SEGMENT = OPERATIONS
 
     #: the generic parameters and the rulebook's numbers this game reads (its kit may set them)
     PARAMS = {
