@@ -100,10 +100,13 @@ def test_airhead_placed_under_a_tracker_next_to_airborne_is_not_judged(im, phase
     assert any("1534" in why and "tracker" in why for why in _not_judged(r, "IM 15.21")), _not_judged(r, "IM 15.21")
 
 
-def test_airhead_placed_two_phases_after_airborne_is_found(im):
+def test_airhead_placed_two_phases_after_airborne_is_not_judged_in_the_operations_segment(im):
     """15.21: the airhead placed on 1534 under the Combat Declaration tracker, two phases after the
-    Airborne Operations Phase (the Movement Phase between): no lag of one phase explains it, a
-    finding naming the phase."""
+    Airborne Operations Phase (the Movement Phase between). Both phases are in IM's Operations
+    Segment, which a turn plays once per Activation Marker (4.21 B.3) while the kit's tracker shows
+    it once: the placement may belong to a later activation's Airborne Operations Phase with the
+    tracker left behind (lagfix24), so 15.21 is named not judged, never a finding. (Before lagfix24
+    this was a finding: the tracker's lag of one phase did not explain it.)"""
     _, module, root = im
     w = _writer(im)
     w.set_turn(1, AIRBORNE)
@@ -111,8 +114,8 @@ def test_airhead_placed_two_phases_after_airborne_is_found(im):
     w.set_turn(1, DECL)
     w.add(*palette_piece(module, "airhead"), "1534", report=False)
     r = audit([w.advance(1).write(root / "airhead-decl.vlog")], module=module)
-    msgs = [f.message for f in r.findings if f.rule == "IM 15.21"]
-    assert any("1534" in m and DECL in m for m in msgs), msgs
+    assert not [f for f in r.findings if f.rule == "IM 15.21"], [f.message for f in r.findings]
+    assert any("1534" in why for why in _not_judged(r, "IM 15.21")), _not_judged(r, "IM 15.21")
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)

@@ -95,9 +95,6 @@ def test_na41_file_starting_mid_phase_after_the_other_players_undo(na, suffix):
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
-@pytest.mark.xfail(strict=True, reason="oracle24: IM 15.21 judges a log's airhead placed with the tracker one "
-                                       "phase before Airborne Operations (15.16's drops under that tracker are "
-                                       "remembered since imfix24)")
 def test_im_drops_with_the_tracker_a_phase_late(im, suffix):
     """im-late24, IM Scenario 3 GT1: the Airhead, 5/3 and KG1 unit 1 on 1424, KG1 unit 2 on 1524,
     dropped while the tracker shows the Naval Transport Phase (no transport in Scenario 3); Next
