@@ -250,3 +250,27 @@ def test_item9_a_hex_back_at_the_limit_and_over_it_again_is_a_new_finding_withou
     found = _om_983(audit([w.write(root / "drop-again.vlog")], module=module))
     assert len(found) == 2, [f.message for f in found]
     assert "Maori (A-Maori)" in _advanced(found[1]) and "A-7RTR-1" not in found[1].units
+
+
+# ---- item 11: an addition's fields kept in step with what the finding names -----------------
+
+def test_item11_an_addition_brings_its_illustrative_inputs_and_a_take_back_its_concealment_goes():
+    """A standing finding naming unit a; the same breach seen again naming b (masked by its owner,
+    its verdict resting on an illustrative value of b): the finding rests on both units' values;
+    b's joining step taken back by hand: b is no longer named, nor concealed by the finding (its
+    report would be redacted for a unit it does not name)."""
+    from vmodgen.audit import same_breach
+    from vmodgen.audit.model import AuditFinding
+    from vmodgen.audit.takeback import TakeBack
+    from vmodgen.rules.illustrative import Input
+
+    def finding(step: int, unit: str, concealed: dict) -> AuditFinding:
+        return AuditFinding("f", step, 1, "p", "P", "", "during", "X 1", "stacking", "m", ("0101",), (unit,),
+                            (unit.upper(),), concealed=concealed, illustrative=(Input("unit", (f"the value of {unit}",), ""),))
+
+    f = finding(2, "a", {})
+    same_breach.note(f, finding(5, "b", {"b": ("masked", "a unit")}))
+    assert f.units == ("a", "b") and "b" in f.concealed
+    assert [i.items for i in f.illustrative] == [("the value of a", "the value of b")]
+    same_breach.take_back([f], [TakeBack("pb", "b", "B", "axis", "", (5, 6), ("0202", "0101", "0202"))])
+    assert f.units == ("a",) and "went_on" not in f.details and f.concealed == {}

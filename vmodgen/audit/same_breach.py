@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from ..rules.illustrative import merged
 from .model import AuditFinding
 from .takeback import TakeBack
 
@@ -30,6 +31,8 @@ def note(reported: AuditFinding, again: AuditFinding) -> None:
     reported.unit_names = (*reported.unit_names, *(n for _, n in units))
     if again.concealed:
         reported.concealed = {**again.concealed, **reported.concealed}
+    if again.illustrative:      # the addition's verdict rests on its own inputs too (review rv-k23 item 11)
+        reported.illustrative = merged((reported.illustrative, again.illustrative))
     reported.details.setdefault("went_on", []).append(
         {"step": again.step, "hexes": hexes, "units": [u for u, _ in units], "unit_names": [n for _, n in units]})
 
@@ -50,6 +53,10 @@ def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> No
         f.hexes = tuple(h for h in f.hexes if h not in dropped_hexes)
         named = [(u, n) for u, n in zip(f.units, f.unit_names) if u not in dropped_units]
         f.units, f.unit_names = tuple(u for u, _ in named), tuple(n for _, n in named)
+        # a unit no longer named is no longer concealed by it, unless it stands in the scene, whose
+        # hidden units the report conceals too (review rv-k23 item 11)
+        seen = {e[0] for e in f.scene}
+        f.concealed = {u: c for u, c in f.concealed.items() if u not in dropped_units or u in seen}
         if kept:
             f.details["went_on"] = kept
         else:
