@@ -274,3 +274,27 @@ def test_item11_an_addition_brings_its_illustrative_inputs_and_a_take_back_its_c
     assert [i.items for i in f.illustrative] == [("the value of a", "the value of b")]
     same_breach.take_back([f], [TakeBack("pb", "b", "B", "axis", "", (5, 6), ("0202", "0101", "0202"))])
     assert f.units == ("a",) and "went_on" not in f.details and f.concealed == {}
+
+
+@pytest.fixture(scope="module")
+def na41(tmp_path_factory):
+    return bundled_module("north-africa-41", tmp_path_factory, "na41-rv-k23")
+
+
+def test_item8_na41_a_unit_moved_on_in_the_next_file_is_named_at_its_new_hex(na41):
+    """20.4.2 (「ユニットがマップ上のどこにいても、これらを新たなユニットに置き換えます」: one breach per unit
+    wherever it is): 8 MG Bn (21 Pz) placed on 1606 on turn 1 in file a, moved on to 1607 in file b.
+    The chain gives one finding, as one file does, and names 1607 with its file (key23 dropped b's
+    finding with what joined it there: 1607 named nowhere)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.set_turn(1, ids.index("i1-axis-movement"))
+    w.add(*palette_piece(module, "8MG-21"), "1606", report=False)
+    a = w.write(root / "moved-on-a.vlog")
+    b = w.save_point().move("8MG-21", "1607").advance(1).write(root / "moved-on-b.vlog")
+    r, _ = audit_chain([a, b], module)
+    (f,) = [f for f in r.findings if f.rule == "NA41 20.4.2"]
+    assert f.units == ("8MG-21",) and f.hexes == ("1606", "1607")
+    assert [(e["hexes"], e["file"]) for e in f.details["went_on"]] == [(["1607"], str(b))]
+    assert "It went on in moved-on-b.vlog: 1607 (step " in f.message

@@ -6,6 +6,7 @@ on to, or the units that join it, are added to that finding, not reported again.
 again); the message names them once the file is read (:func:`name_additions`)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..rules.illustrative import merged
@@ -61,6 +62,36 @@ def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> No
             f.details["went_on"] = kept
         else:
             del f.details["went_on"]
+
+
+def carry_on(earlier: AuditFinding, later: AuditFinding) -> None:
+    """``later``, a file's finding of the breach ``earlier`` (a file before it in the chain)
+    reported and that still stood as the file began, is not reported again: what joined it in that
+    file is added to ``earlier`` and named in its message with its file (review rv-k23 item 8: it was
+    named nowhere)."""
+    went = later.details.get("went_on")
+    if not went:
+        return
+    names = dict(zip(later.units, later.unit_names))
+    added = []
+    for e in went:
+        hexes = [h for h in e["hexes"] if h not in earlier.hexes]
+        units = [u for u in e["units"] if u not in earlier.units]
+        if not hexes and not units:
+            continue
+        earlier.hexes = (*earlier.hexes, *hexes)
+        earlier.units = (*earlier.units, *units)
+        earlier.unit_names = (*earlier.unit_names, *(names.get(u, u) for u in units))
+        added.append({**e, "file": later.file, "hexes": hexes, "units": units,
+                      "unit_names": [names.get(u, u) for u in units]})
+    if not added:
+        return
+    earlier.concealed = {**later.concealed, **earlier.concealed}
+    if later.illustrative:
+        earlier.illustrative = merged((earlier.illustrative, later.illustrative))
+    earlier.details.setdefault("went_on", []).extend(added)
+    said = "; ".join(", ".join([*e["hexes"], *e["unit_names"]]) + f" (step {e['step']})" for e in added)
+    earlier.message += f" It went on in {Path(later.file).name}: {said}."
 
 
 def name_additions(findings: Iterable[AuditFinding]) -> None:
