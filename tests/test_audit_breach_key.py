@@ -163,28 +163,30 @@ def _port_limit(im, w: LogWriter, name: str) -> list:
     return [f for f in r.findings if f.rule == "IM 16.14" and f.kind == "stacking"]
 
 
-def test_an_overfilled_port_is_one_breach_whichever_units_join_it(im):
+def test_a_unit_landing_on_an_overfilled_port_is_a_new_finding(im):
     """16.14 「…9スタッキング・ポイントまでのユニットは、港指定ヘクス上に置くことができる。スタッキング限度を
     超過するユニットは上陸できず、それらを侵攻ゾーン遅延ボックス内に置く」: six convoy units (2 SP each)
     placed one by one on Portolago (L3009): the fifth makes 10 SP (IM 16.14 at its step, 13) and the
-    sixth joins the same breach (one port overfilled; the Delay box takes both): one finding naming
-    all six, the sixth with its step (before: a second finding at the sixth drag)."""
-    (f,) = _port_limit(im, _onto_portolago(im, 6), "port-six")
-    assert f.step == 13 and f.hexes == ("L3009",)
-    assert sorted(f.units) == [f"S4-C{i}" for i in range(1, 7)]
-    assert [(e["step"], e["units"]) for e in f.details["went_on"]] == [(14, ["S4-C6"])]
-    assert "The same breach went on: " in f.message and "(step 14)" in f.message
+    sixth 12 SP (step 14). The landing limits keep the default key (keyfix23: key23's one breach per
+    hex lost verdicts, review rv-k23), so the sixth's landing is a second finding naming it."""
+    found = _port_limit(im, _onto_portolago(im, 6), "port-six")
+    assert [(f.step, f.hexes, sorted(f.units)) for f in found] == [
+        (13, ("L3009",), [f"S4-C{i}" for i in range(1, 6)]), (14, ("L3009",), [f"S4-C{i}" for i in range(1, 7)])]
+    assert all("went_on" not in f.details for f in found)
 
 
 def test_a_unit_joining_an_overfilled_port_undone_or_dragged_back_is_not_named(im):
     """The sixth unit's drop undone (VASSAL's Undo), or dragged back to the Available box by hand
-    (a take-back): the port stays overfilled by the first five, one finding naming them only."""
+    (a take-back): the port stays overfilled by the first five, which its findings name, not the
+    sixth. With the default key (keyfix23) the drag back, a new check of the five, repeats their
+    finding at its step (15), as before key23: a repeated verdict, never a lost one."""
+    five = [f"S4-C{i}" for i in range(1, 6)]
     w = _onto_portolago(im, 6).undo()
     (f,) = _port_limit(im, w, "port-six-undone")
-    assert sorted(f.units) == [f"S4-C{i}" for i in range(1, 6)] and "went_on" not in f.details
+    assert sorted(f.units) == five
     w = _onto_portolago(im, 6).move("S4-C6", "leros-iz-east-available")
-    (f,) = _port_limit(im, w, "port-six-back")
-    assert sorted(f.units) == [f"S4-C{i}" for i in range(1, 6)] and "went on" not in f.message, f.message
+    found = _port_limit(im, w, "port-six-back")
+    assert [(f.step, sorted(f.units)) for f in found] == [(13, five), (15, five)], [f.message for f in found]
 
 
 def test_a_port_overfilled_again_after_it_fell_back_to_the_limit_is_a_new_breach(im):

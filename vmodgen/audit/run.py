@@ -30,6 +30,7 @@ from .module_fit import check_version, missing_maps, missing_prototypes
 from .order import branch_points, check_module, given_once, order_messages, play_order, played_before
 from .silence import mat_carry_sentence, silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
+from . import same_breach
 from .pending import across_files
 from .model import AuditFinding, AuditResult, FileInfo
 from .stats import merge
@@ -395,7 +396,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     (a module name not matching, forced); ``points``: the chain's :func:`.order.branch_points`,
     when already known; ``never_judged``: the rules no check judges in a VASSAL file
     (``RuleSet.never_judged_in_a_log``), named not judged by the files and not listed checked."""
-    findings = []
+    findings: list[AuditFinding] = []
     # rule key → the violations standing at the last check of the rule, in the files a file goes
     # on from (not those of a branch abandoned before it, order.played_before): a violation is
     # reported once while it lasts, across the whole chain
@@ -407,7 +408,11 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
         standing = standing_after[start_of.get(i, i - 1)] if i else {}
         for f in r.findings + _retreats_at_end(r, i, i + 1 < len(results), goes_on):
             if f.details.get("from_start") and any(f.key in keys for keys in standing.values()):
-                continue           # still the violation an earlier file ended with
+                # still the violation an earlier file ended with: what joined it here goes to its finding
+                earlier = next((e for e in reversed(findings) if e.key == f.key), None)
+                if earlier is not None:
+                    same_breach.carry_on(earlier, f)
+                continue
             f.details.pop("from_start", None)
             findings.append(f)
         standing_after.append({**standing, **r.final_by_rule})

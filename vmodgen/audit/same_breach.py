@@ -6,8 +6,10 @@ on to, or the units that join it, are added to that finding, not reported again.
 again); the message names them once the file is read (:func:`name_additions`)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..rules.illustrative import merged
 from .model import AuditFinding
 from .takeback import TakeBack
 
@@ -30,6 +32,8 @@ def note(reported: AuditFinding, again: AuditFinding) -> None:
     reported.unit_names = (*reported.unit_names, *(n for _, n in units))
     if again.concealed:
         reported.concealed = {**again.concealed, **reported.concealed}
+    if again.illustrative:      # the addition's verdict rests on its own inputs too (review rv-k23 item 11)
+        reported.illustrative = merged((reported.illustrative, again.illustrative))
     reported.details.setdefault("went_on", []).append(
         {"step": again.step, "hexes": hexes, "units": [u for u, _ in units], "unit_names": [n for _, n in units]})
 
@@ -50,10 +54,44 @@ def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> No
         f.hexes = tuple(h for h in f.hexes if h not in dropped_hexes)
         named = [(u, n) for u, n in zip(f.units, f.unit_names) if u not in dropped_units]
         f.units, f.unit_names = tuple(u for u, _ in named), tuple(n for _, n in named)
+        # a unit no longer named is no longer concealed by it, unless it stands in the scene, whose
+        # hidden units the report conceals too (review rv-k23 item 11)
+        seen = {e[0] for e in f.scene}
+        f.concealed = {u: c for u, c in f.concealed.items() if u not in dropped_units or u in seen}
         if kept:
             f.details["went_on"] = kept
         else:
             del f.details["went_on"]
+
+
+def carry_on(earlier: AuditFinding, later: AuditFinding) -> None:
+    """``later``, a file's finding of the breach ``earlier`` (a file before it in the chain)
+    reported and that still stood as the file began, is not reported again: what joined it in that
+    file is added to ``earlier`` and named in its message with its file (review rv-k23 item 8: it was
+    named nowhere)."""
+    went = later.details.get("went_on")
+    if not went:
+        return
+    names = dict(zip(later.units, later.unit_names))
+    added = []
+    for e in went:
+        hexes = [h for h in e["hexes"] if h not in earlier.hexes]
+        units = [u for u in e["units"] if u not in earlier.units]
+        if not hexes and not units:
+            continue
+        earlier.hexes = (*earlier.hexes, *hexes)
+        earlier.units = (*earlier.units, *units)
+        earlier.unit_names = (*earlier.unit_names, *(names.get(u, u) for u in units))
+        added.append({**e, "file": later.file, "hexes": hexes, "units": units,
+                      "unit_names": [names.get(u, u) for u in units]})
+    if not added:
+        return
+    earlier.concealed = {**later.concealed, **earlier.concealed}
+    if later.illustrative:
+        earlier.illustrative = merged((earlier.illustrative, later.illustrative))
+    earlier.details.setdefault("went_on", []).extend(added)
+    said = "; ".join(", ".join([*e["hexes"], *e["unit_names"]]) + f" (step {e['step']})" for e in added)
+    earlier.message += f" It went on in {Path(later.file).name}: {said}."
 
 
 def name_additions(findings: Iterable[AuditFinding]) -> None:
