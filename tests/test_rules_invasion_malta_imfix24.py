@@ -59,3 +59,65 @@ def test_marker_on_a_declared_attack_hex_left_to_the_attack():
                      + attack("2020", "P") + state(active="7"))
     assert len(found) == 1 and list(found[0].units) == ["P"]
 
+
+
+# ---- quick913: a marker left from an earlier combat is no declaration (review rv-n23 item 1) --------
+
+STALE = TARGET + x("P", "2020", formation="7") + al("B", "2123")
+
+
+def _carried(*texts: str):
+    """The rule set and the memory carried through the phase ends ``texts`` (positions in order),
+    as the audit carries it."""
+    rs, mem, before = None, None, None
+    for text in texts:
+        pos = position(text)
+        rs = rs or ruleset_for(pos.game)
+        mem = mem or rs.new_memory()
+        rs.remember(before, pos, mem)
+        before = pos
+    return rs, mem
+
+
+def _judged_after(rs, mem, text: str) -> tuple[list, dict[str, str]]:
+    pos = position(text)
+    pos.memory = mem
+    return [f for f in rs.check(pos) if f.rule == "IM 9.13"], rs.take_not_judged()
+
+
+def test_a_marker_left_since_the_combat_phase_end_is_not_a_declaration():
+    """13.13 「各戦闘を解決するに連れて、攻撃目標マーカーを取り去る」: the marker on 2020 is still there at
+    the Combat Phase's end (IM 13.13 finds it there), with Axis P, which advanced into 2020, under
+    it; it stays through the next activation's Movement Phase to its Combat Declaration Phase's end,
+    where the Allies (the enemy of the units under it, no activation known) have no unit beside it.
+    It is that earlier combat's marker, not a new declaration: no IM 9.13, named not judged (before,
+    a false IM 9.13 "no Allied combat unit stands beside it")."""
+    combat = findings(kit("combat") + STALE)
+    assert [list(f.hexes) for f in combat if f.rule == "IM 13.13"] == [["2020"]]
+    rs, mem = _carried(kit("combat") + STALE, kit("movement") + STALE)
+    found, why = _judged_after(rs, mem, kit("combat-declaration") + STALE)
+    assert found == []
+    assert mem.targets_left == ["2020"]
+    assert "2020" in why["IM 9.13"] and "left from an earlier combat (IM 13.13" in why["IM 9.13"]
+    # a position file states the memory as [state] targets_left (a hex as the rulebook prints it)
+    pos = position(kit("combat-declaration") + STALE + state(targets_left=["2020"]))
+    rs = ruleset_for(pos.game)
+    assert [f for f in rs.check(pos) if f.rule == "IM 9.13"] == []
+    assert "left from an earlier combat" in rs.take_not_judged()["IM 9.13"]
+
+
+def test_a_marker_placed_since_the_combat_phase_end_is_still_judged():
+    """9.13: a marker absent at the Combat Phase's end (or gone at a phase end since) and on 2020 at
+    the Combat Declaration Phase's end, with no Allied unit beside it, is a declaration no unit can
+    make: IM 9.13 as before. The memory is cleared at that phase's end."""
+    bare = x("P", "2020", formation="7") + al("B", "2123")
+    rs, mem = _carried(kit("combat") + bare, kit("movement") + bare)
+    assert mem.targets_left == []
+    found, _ = _judged_after(rs, mem, kit("combat-declaration") + STALE)
+    assert [list(f.hexes) for f in found] == [["2020"]]
+    rs, mem = _carried(kit("combat") + STALE, kit("draw") + bare, kit("movement") + STALE)
+    assert mem.targets_left == []
+    found, _ = _judged_after(rs, mem, kit("combat-declaration") + STALE)
+    assert [list(f.hexes) for f in found] == [["2020"]]
+    rs, mem = _carried(kit("combat") + STALE, kit("combat-declaration") + STALE)
+    assert mem.targets_left is None

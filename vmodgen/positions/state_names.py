@@ -37,6 +37,7 @@ STATE_NAMES: dict[str, dict[str, Shape]] = {
         "prev_activated": _list(UNIT), "prev_airheads": _list(HEX), "prev_fired": _list(UNIT),
         "dropped": _list(UNIT), "paradropped": _list(UNIT), "arrived": _list(UNIT),
         "arrival_unknown": _list(UNIT), "beachheads": _table(HEX), "airheads": _table(HEX),
+        "targets_left": _list(HEX),
     },
     "north-africa-41": {
         "na41_retreat_overstack": _table(HEX), "na41_status_before": _table(UNIT),

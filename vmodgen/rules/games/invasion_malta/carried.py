@@ -58,6 +58,10 @@ class MaltaMemory(Memory):
     #: Declaration Phase, kept through the phases a log's tracker may show ahead of it: a marker
     #: placed after it is on time only if the tracker ran ahead (12.12)
     declared_targets: list[str] | None = None
+    #: the hexes under an Attack Target marker at the last Combat Phase end (a 13.13 lapse, found
+    #: there) still under one at every phase end since, up to the next Combat Declaration Phase's
+    #: end: such a marker is no new declaration (9.13); None: not recorded
+    targets_left: list[str] | None = None
     #: the Activation Marker played in this turn's last Draw phase (the AM that left the cup and
     #: the Activation Pools then: ``"am-7"``), None when none was seen leaving them (7.13, 7.15;
     #: the audit's reading)

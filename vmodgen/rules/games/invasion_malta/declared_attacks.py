@@ -265,6 +265,20 @@ def targets_kept(rs, pos, kept: list[str] | None) -> list[str] | None:
     return kept if pos.phase in rs.lag_ahead(DECLARATION[1]) else None
 
 
+def targets_left(pos, left: list[str] | None) -> list[str] | None:
+    """What the memory's ``targets_left`` holds after ``pos``'s phase end: at a Combat Phase's end
+    the map hexes under an Attack Target marker (left there against 13.13); at a later phase end
+    those still under one (a marker gone at a phase end and back later is a new declaration); None
+    after the Combat Declaration Phase's end (the markers then are that phase's declarations) or
+    when nothing was recorded."""
+    on = {h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk and pos.map.has_hex(h)}
+    if pos.phase == "combat":
+        return sorted(on)
+    if pos.phase == DECLARATION[1] or left is None:
+        return None
+    return sorted(on.intersection(left))
+
+
 def check_drift_joiners(rs, board: Board) -> list:
     """15.61: in a drift combat only the units that dropped into the hex attack."""
     out: list[Finding] = []
@@ -380,9 +394,17 @@ def check_target_markers(rs, board: Board) -> list:
     attacking side beside it (see the module's reading)."""
     pos = board.pos
     declared = {a.hex for a in pos.attacks}
+    markers = sorted(h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk and board.is_hex(h)
+                     and h not in declared)
+    left = set(rs.memory(pos).targets_left or ())
+    stale = [h for h in markers if h in left]
+    if stale:
+        rs.not_judged(f"{P} 9.13", f"the Attack Target marker on {', '.join(stale)}: left from an earlier combat "
+                                   f"({P} 13.13, found at the Combat Phase's end) and on the hex since, so no "
+                                   "declaration of this phase")
     out: list[Finding] = []
-    for h in sorted(h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk and board.is_hex(h)):
-        if h in declared:
+    for h in markers:
+        if h in left:
             continue
         side = _attacking_side(rs, board, h)
         if not side:

@@ -33,6 +33,10 @@ The memory's fields (written by the audit at every phase end; a position file ma
   of a phase before the Airborne Operations Phase (a log's tracker lagging the drops: 15.16 counts
   a drop in this activation whatever phase the tracker showed); added to ``dropped`` at the
   Airborne Operations Phase's end, gathered over the phase ends before it.
+* ``targets_left = ["2020"]``: map hexes under an Attack Target marker at the last Combat Phase
+  end (13.13: each comes off as its combat is resolved) and still under one at every phase end
+  since; cleared at the next Combat Declaration Phase's end, where such a marker is named not
+  judged for 9.13 (left from an earlier combat, no new declaration).
 
 The rules check a key only when the position states it, so a position without history is never
 judged on history. Choices:
@@ -156,6 +160,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in air
                                       and after.map.has_hex(u.hex))
         memory.declared_targets = declared_attacks.targets_kept(self, after, memory.declared_targets)
+        memory.targets_left = declared_attacks.targets_left(after, memory.targets_left)
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_sides = {u.id: u.side for u in after.units}
         memory.drop_unseen = None
