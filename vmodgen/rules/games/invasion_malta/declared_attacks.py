@@ -42,7 +42,9 @@ Choices:
   that attack. The attacking side is the activation's (:meth:`activation_side`, else the AM the
   log shows played or the one side that moved, :mod:`.attacker`), else the enemy of the units
   under the marker; none of these: not judged. A marker on a declared attack's hex is left to
-  that attack's own check. A marker removed before the phase end, or a declaration with none, is
+  that attack's own check. One on a hex marked at every phase end since the last Combat Phase's
+  end (memory ``targets_left``) was left from an earlier combat (13.13 finds it there): no
+  declaration, named not judged. A marker removed before the phase end, or a declaration with none, is
   not seen (named in the rule's log reason).
 """
 from __future__ import annotations
