@@ -144,19 +144,27 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         as an attacker (a log's attacker, :meth:`_advance_or_retreat`; a defender hex is attacked as
         a whole), no declared attack says (a position's attacks tell the combats apart, and a
         position orders no moves: no unit that moved counts as a friend there), and enemy combat
-        units stood in two hexes or more next to ``start`` at the phase start (``prev_hexes``, or a
-        unit's ``previous``) or stand there now. An enemy hex next to it need not have been attacked,
-        so this says "may". Attack Target markers do not tell the combats apart: they mark defender
-        hexes, not attackers, and each comes off as its combat is resolved (13.13)."""
+        units stood in two hexes or more next to ``start`` at the phase start (``prev_hexes``, else a
+        unit's ``previous``, else its hex if it did not move): combats are declared at the phase
+        start (13.1), so an enemy unit that retreated or advanced next to ``start`` later in the
+        phase was no defender of a combat out of it. An enemy hex next to it need not have been
+        attacked, so this says "may". Attack Target markers do not tell the combats apart: they
+        mark defender hexes, not attackers, and each comes off as its combat is resolved (13.13)."""
         if role != "attacker" or board.pos.attacks or not start or not board.is_hex(start):
             return False
         memory = self.memory(board.pos)
-        sides = {**(memory.prev_sides or {}), **{x.id: x.side for x in board.pos.units}}
+        prev = memory.prev_hexes or {}
+        sides = memory.prev_sides or {}
         near = set(board.neighbours(start))
-        enemy = {h for uid, h in (memory.prev_hexes or {}).items() if h in near and sides.get(uid, u.side) != u.side}
+        present = {x.id: x for x in board.pos.units}
+        # a unit gone since (eliminated in an earlier combat) is known by its side only: it counts
+        enemy = {h for uid, h in prev.items() if h in near and uid not in present
+                 and sides.get(uid, u.side) != u.side}
         for x in board.pos.units:
             if x.side != u.side and self.combat(x):
-                enemy |= {h for h in (x.hex, x.previous) if h in near}
+                at_start = prev.get(x.id) or (x.previous if x.moved else x.hex)
+                if at_start in near:
+                    enemy.add(at_start)
         return len(enemy) > 1
 
     def _retreat_verdict_with(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str,
