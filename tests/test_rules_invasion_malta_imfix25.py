@@ -31,3 +31,71 @@ def test_an_enemy_unit_retreating_beside_the_start_later_does_not_make_two_comba
     found = sorted(f.unit_names for f in r.findings if f.rule.startswith("IM 13.") and "KG1" not in str(f.units))
     assert found == [("B/3 KOMR",), ("Matilda II",)], [(f.rule, f.message) for f in r.findings]
     assert not_judged(r, "IM 13.36") == []
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory):
+    return bundled_module("invasion-malta", tmp_path_factory, "imfix25")
+
+
+def _landing(im, *, allied_before: bool = False):
+    """Leros (Scenario 4) GT1 (as ``test_rules_invasion_malta_im23``): convoy unit 1 to Leros East's
+    Available box in the Naval Transport Phase, then in the Movement Phase, after S.Giorgio
+    (Allied coast artillery) is dragged onto Alinda Bay's port L2407 if ``allied_before``, onto
+    L2407."""
+    from vmodgen.testing.log_writer import LogWriter
+    kit, module, _ = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.advance(2)                               # the Movement Phase
+    if allied_before:
+        w.move("S.Giorgio", "L2407")
+    return w.move("S4-C1", "L2407")
+
+
+def _audit(im, w, name: str):
+    from games_util import audit_log
+    kit, module, root = im
+    return audit_log(w, root / name, module)
+
+
+def test_an_allied_unit_arriving_on_the_port_after_the_landing_is_no_16_13(im):
+    """16.13 「船団から到着しているユニットは、友軍の港へ上陸できる」 with 3.11 (a hex is friendly to the
+    side whose units occupied it last): S4-C1 lands on an empty L2407, then S.Giorgio is dragged
+    onto it. At the landing no Allied unit held the port: 16.13 is named not judged (whether Axis
+    units passed through it last is not recorded), not found. Before imfix25 S.Giorgio's later
+    arrival made an IM 16.13 finding, while the same landing was named not judged."""
+    r = _audit(im, _landing(im).move("S.Giorgio", "L2407"), "later.vlog")
+    assert [f for f in r.findings if f.rule == "IM 16.13"] == []
+    [why] = not_judged(r, "IM 16.13")
+    assert "came by sea to the port L2407" in why
+
+
+def test_an_allied_unit_entering_the_port_after_the_lander_left_it_is_no_16_13(im):
+    """16.13 with 3.11: S4-C1 lands on L2407 and goes on to L2408; then an Allied A9 tank enters
+    L2407. The tank came after the landing: no IM 16.13 (before imfix25: found), 16.13 named not
+    judged."""
+    from games_util import palette_piece
+    from vmodgen.testing.log_writer import LogWriter
+    kit, module, _ = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    tank = w.add(*palette_piece(module, "A9 tank"), "L2306", report=False)
+    w = w.save_point()
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.advance(2)
+    w.move("S4-C1", "L2407").move("S4-C1", "L2408").move(tank, "L2407")
+    r = _audit(im, w, "mobile.vlog")
+    assert [f for f in r.findings if f.rule == "IM 16.13"] == []
+    [why] = not_judged(r, "IM 16.13")
+    assert "came by sea to the port L2407" in why
+
+
+def test_an_allied_unit_that_entered_the_port_before_the_landing_makes_16_13(im):
+    """16.13 with 3.11: S.Giorgio is dragged onto L2407 in the Movement Phase before S4-C1 lands
+    there: the Allied unit occupied the port last, which is not friendly to the Axis: IM 16.13."""
+    r = _audit(im, _landing(im, allied_before=True), "before.vlog")
+    [f] = [f for f in r.findings if f.rule == "IM 16.13"]
+    assert f.units == ("S4-C1",) and "S.Giorgio occupy it" in f.message
+    assert not_judged(r, "IM 16.13") == []
