@@ -34,7 +34,9 @@ def test_rules_not_judged_are_said_first_in_each_format(tmp_path_factory, game):
     rules = list(dict.fromkeys(r["rule"] for r in doc["coverage"]["rules_not_judged"]))
     assert rules and doc["findings"] == [] and doc["partial"] is None and code == 0
     line = doc["not_judged"]
-    assert line.startswith(f"not judged: {len(rules)} rule(s) ({', '.join(rules)}): the audit is partial in them")
+    assert line == (f"not judged in some or all cases: {len(rules)} rule(s) ({', '.join(rules)}): which cases and "
+                    "why: see the coverage section")
+    assert "partial" not in line           # --strict's word: exit 3 (imfix25)
     keys = list(doc)
     assert keys.index("partial") < keys.index("not_judged") < keys.index("findings")
     # the exit codes are unchanged: 0, and 0 with --strict (the gap is rules only)
@@ -44,5 +46,5 @@ def test_rules_not_judged_are_said_first_in_each_format(tmp_path_factory, game):
     assert code == 0 and lines[0].startswith("0 findings") and lines[1] == line
     code, html = _run(module, LOGS[game], "--format", "html")
     top = html.index("0 finding(s)")
-    said = html.index(f"<p><b>not judged: {len(rules)} rule(s) (")
+    said = html.index(f"<p><b>not judged in some or all cases: {len(rules)} rule(s) (")
     assert code == 0 and top < said < html.index("<table")

@@ -328,15 +328,17 @@ def partial_sentence(cov: dict) -> str | None:
 
 def not_judged_sentence(cov: dict) -> str | None:
     """One line for the top of every report when the coverage names rules not judged: how many and
-    which, so that a count of 0 findings is not read as a clean bill for them (why each: the
-    coverage section). None when every rule was judged. It does not set ``partial`` (nor
+    which, so that a count of 0 findings is not read as a clean bill for them (which cases and why:
+    the coverage section; a rule may be judged, and found, in other cases). None when every rule was judged. It does not set ``partial`` (nor
     ``--strict``'s exit 3): nearly every log leaves some rule unjudged (what a log never records,
     ``LOG_PRECONDITIONS``), and the exit codes stay as documented (im23)."""
     rules = list(dict.fromkeys(r["rule"] for r in (cov or {}).get("rules_not_judged", [])))
     if not rules:
         return None
-    return (f"not judged: {len(rules)} rule(s) ({', '.join(rules)}): the audit is partial in them, its findings "
-            "say nothing of them; why each: see the coverage section")
+    # a rule named here may have been judged elsewhere in the files (and found), so the line says
+    # "some or all cases", not "partial" (the word of --strict's exit 3; imfix25)
+    return (f"not judged in some or all cases: {len(rules)} rule(s) ({', '.join(rules)}): which cases and why: "
+            "see the coverage section")
 
 
 #: why files reach no phase end (:func:`no_phase_end_reason`) → (the words for it, what the player
