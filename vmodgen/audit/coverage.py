@@ -280,10 +280,13 @@ def reasons(why: str) -> list[str]:
 def rules_not_judged_by_reason(cov: dict, key: str = "rules_not_judged") -> list[tuple[list[str], str]]:
     """The coverage's rules not judged (or those of ``key``: ``rules_judged_earlier``) grouped by
     their reason, in the order each reason first comes: ``(["OM 4.31", "OM 4.16"], "the log ends
-    before …")``; a report prints each reason once."""
+    before …")``; a report prints each reason once. A rule whose entry joins several reasons
+    (:func:`one_entry_per_rule`) is listed under each (imfix25: before, the joined string was a
+    group of its own, and the rule dropped out of the groups of its reasons)."""
     groups: dict[str, list[str]] = {}
     for r in (cov or {}).get(key, []):
-        groups.setdefault(r["why"], []).append(r["rule"])
+        for why in reasons(r["why"]):
+            groups.setdefault(why, []).append(r["rule"])
     return [(rules, why) for why, rules in groups.items()]
 
 
