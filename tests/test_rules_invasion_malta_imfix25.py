@@ -99,3 +99,26 @@ def test_an_allied_unit_that_entered_the_port_before_the_landing_makes_16_13(im)
     [f] = [f for f in r.findings if f.rule == "IM 16.13"]
     assert f.units == ("S4-C1",) and "S.Giorgio occupy it" in f.message
     assert not_judged(r, "IM 16.13") == []
+
+
+def test_the_13_36_reasons_name_the_units_that_came_first_and_the_rule_it_turns_on(tmp_path_factory):
+    """13.36 「ユニットは、他の友軍ユニットがすでにヘクス内にあると、敵ZOC内でその退却を終了できる」: the im23 log
+    with two enemy hexes next to 1525 (KG1-3 in 1626, KG2-1 in 1526), and a third Allied unit, an
+    A9 tank, in 1525, dragged 1525 → 1524 → 1424 after B/3 KOMR. B/3 KOMR's 13.36 reason names
+    the Matilda, which entered 1424 before it, not the A9, which came after (before imfix25: every
+    unit that left 1525, in no time order). B/3 KOMR's drag is illegal as an advance (two hexes,
+    13.53) and, as an attacker retreat, legal only if the Matilda fought another combat: the
+    13.32/13.53 reason says so and names IM 13.43, which is named not judged too (before: "legal
+    as an attacker retreat", and 13.43 not named)."""
+    from test_audit_invasion_combat_imnafix22 import RING, _log
+    im = bundled_module("invasion-malta", tmp_path_factory, "imfix25-reasons")
+    combat = ALLIED + [("A9 tank", "1524"), ("A9 tank", "1424")]
+    r = _log(im, "reasons.vlog", [("5/3", "1424"), *RING, ("S3-KG2-1", "1526")], combat,
+             extra=[("Matilda II tank", "1525"), ("A9 tank", "1525")], movement=[("B/3 KOMR", "1525")])
+    [why] = not_judged(r, "IM 13.36")
+    assert why.startswith("B/3 KOMR retreated 1525 → 1524 → 1424 after Matilda II (Matilda II tank), which left")
+    [either] = not_judged(r, "IM 13.53")
+    assert either.startswith("B/3 KOMR moved 1525 → 1524 → 1424 in the Combat Phase: legal as an attacker "
+                             "retreat only if the units of its hex that came first fought another combat "
+                             "(13.36; else it breaks IM 13.43), not as an advance")
+    assert not_judged(r, "IM 13.43") == [either]
