@@ -34,7 +34,9 @@ def test_rules_not_judged_are_said_first_in_each_format(tmp_path_factory, game):
     rules = list(dict.fromkeys(r["rule"] for r in doc["coverage"]["rules_not_judged"]))
     assert rules and doc["findings"] == [] and doc["partial"] is None and code == 0
     line = doc["not_judged"]
-    assert line.startswith(f"not judged: {len(rules)} rule(s) ({', '.join(rules)}): the audit is partial in them")
+    assert line == (f"not judged in some or all cases: {len(rules)} rule(s) ({', '.join(rules)}): which cases and "
+                    "why: see the coverage section")
+    assert "partial" not in line           # --strict's word: exit 3 (imfix25)
     keys = list(doc)
     assert keys.index("partial") < keys.index("not_judged") < keys.index("findings")
     # the exit codes are unchanged: 0, and 0 with --strict (the gap is rules only)
@@ -44,5 +46,20 @@ def test_rules_not_judged_are_said_first_in_each_format(tmp_path_factory, game):
     assert code == 0 and lines[0].startswith("0 findings") and lines[1] == line
     code, html = _run(module, LOGS[game], "--format", "html")
     top = html.index("0 finding(s)")
-    said = html.index(f"<p><b>not judged: {len(rules)} rule(s) (")
+    said = html.index(f"<p><b>not judged in some or all cases: {len(rules)} rule(s) (")
     assert code == 0 and top < said < html.index("<table")
+
+
+def test_the_console_summary_and_the_replay_page_say_the_rules_not_judged(tmp_path_factory, tmp_path):
+    """imfix25 (review rv-l23 item 6): with ``-o`` the console printed only the count line and the
+    replay page's notes only the count and ``partial``, so the rules not judged were said in the
+    report file alone. Now both say the line too."""
+    module = bundled_module(GAME_KITS["im"], tmp_path_factory, "imfix25-top-o").module
+    code, out = _run(module, LOGS["im"], "--format", "json", "-o", str(tmp_path / "r.json"),
+                     "--replay", str(tmp_path / "page.html"))
+    doc = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    line = doc["not_judged"]
+    assert code == 0 and line and out.splitlines()[1] == line
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    rules = line.split(" (", 1)[1].split("): ", 1)[0]
+    assert "not judged in some or all cases: " in page and rules.split(", ")[-1] in page

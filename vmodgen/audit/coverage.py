@@ -280,10 +280,13 @@ def reasons(why: str) -> list[str]:
 def rules_not_judged_by_reason(cov: dict, key: str = "rules_not_judged") -> list[tuple[list[str], str]]:
     """The coverage's rules not judged (or those of ``key``: ``rules_judged_earlier``) grouped by
     their reason, in the order each reason first comes: ``(["OM 4.31", "OM 4.16"], "the log ends
-    before …")``; a report prints each reason once."""
+    before …")``; a report prints each reason once. A rule whose entry joins several reasons
+    (:func:`one_entry_per_rule`) is listed under each (imfix25: before, the joined string was a
+    group of its own, and the rule dropped out of the groups of its reasons)."""
     groups: dict[str, list[str]] = {}
     for r in (cov or {}).get(key, []):
-        groups.setdefault(r["why"], []).append(r["rule"])
+        for why in reasons(r["why"]):
+            groups.setdefault(why, []).append(r["rule"])
     return [(rules, why) for why, rules in groups.items()]
 
 
@@ -328,15 +331,17 @@ def partial_sentence(cov: dict) -> str | None:
 
 def not_judged_sentence(cov: dict) -> str | None:
     """One line for the top of every report when the coverage names rules not judged: how many and
-    which, so that a count of 0 findings is not read as a clean bill for them (why each: the
-    coverage section). None when every rule was judged. It does not set ``partial`` (nor
+    which, so that a count of 0 findings is not read as a clean bill for them (which cases and why:
+    the coverage section; a rule may be judged, and found, in other cases). None when every rule was judged. It does not set ``partial`` (nor
     ``--strict``'s exit 3): nearly every log leaves some rule unjudged (what a log never records,
     ``LOG_PRECONDITIONS``), and the exit codes stay as documented (im23)."""
     rules = list(dict.fromkeys(r["rule"] for r in (cov or {}).get("rules_not_judged", [])))
     if not rules:
         return None
-    return (f"not judged: {len(rules)} rule(s) ({', '.join(rules)}): the audit is partial in them, its findings "
-            "say nothing of them; why each: see the coverage section")
+    # a rule named here may have been judged elsewhere in the files (and found), so the line says
+    # "some or all cases", not "partial" (the word of --strict's exit 3; imfix25)
+    return (f"not judged in some or all cases: {len(rules)} rule(s) ({', '.join(rules)}): which cases and why: "
+            "see the coverage section")
 
 
 #: why files reach no phase end (:func:`no_phase_end_reason`) → (the words for it, what the player

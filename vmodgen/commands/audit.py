@@ -85,7 +85,7 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
             base = Path(output).resolve().parent if output else Path.cwd()
             options["viewer_page"] = Path(os.path.relpath(Path(replay_out).resolve(), base)).as_posix()
     text = render(result, fmt, reveal_hidden=reveal_hidden, **options)
-    from ..audit.coverage import partial_sentence
+    from ..audit.coverage import not_judged_sentence, partial_sentence
     partial = partial_sentence(result.coverage)
     # the page and the report are one output: both written, or neither (a full disk at the second)
     written = [(replay_out, page.encode("utf-8"))] if replay_out else []
@@ -95,6 +95,10 @@ def command(files: tuple[str, ...], module: str | None, game: str | None, bindin
     if output:
         click.echo(f"{output}: {len(result.findings)} finding(s), {len(result.continuity)} continuity issue(s)"
                    + (f"; {partial}" if partial else ""))
+        # the rules not judged, as the report's top says them (imfix25: before, only in the file)
+        unjudged = not_judged_sentence(result.coverage)
+        if unjudged:
+            click.echo(unjudged)
     else:
         click.echo(text, nl=False)
     if strict and (partial or result.coverage.get("warnings")) and not result.findings:

@@ -63,10 +63,12 @@ def replay_page(files: list[str], *, module: str | None = None, game: str | None
         name = getattr(getattr(b, "game", None), "name", "") or result.game
         notes.append(f"{len(result.findings)} finding(s) by the rules of {name}"
                      + (f", binding {Path(binding).name}" if binding else "") + ".")
-        from ..audit.coverage import partial_sentence
-        partial = partial_sentence(result.coverage)
-        if partial:                          # as every format of the audit's report says it
-            notes.append(partial.replace("; see the coverage section", " (vmodgen audit's coverage section says why)"))
+        from ..audit.coverage import not_judged_sentence, partial_sentence
+        # as every format of the audit's report says them (the rules not judged: imfix25)
+        for line in (partial_sentence(result.coverage), not_judged_sentence(result.coverage)):
+            if line:
+                notes.append(line.replace("; see the coverage section", " (vmodgen audit's coverage section says why)")
+                             .replace(": see the coverage section", ": vmodgen audit's coverage section"))
         notes += [f"Warning: {w}" for w in result.coverage.get("warnings", [])[:6]]
         notes += result.notes[:6]
     elif skipped:

@@ -111,7 +111,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                             "the verdict, and the order of combats is not recorded (13.38, 13.51)")
         return [f for f in after if f.rule in both]
 
-    def _retreat_verdict(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str = "") -> list:
+    def _retreat_verdict(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str = "",
+                         unsure: set[str] | None = None) -> list:
         """One retreat's findings, with the enemy units standing as on ``before`` and their ZOC ``ez``
         (``role``: "attacker" or "defender" when known otherwise than by a declared attack). The
         units that left ``u``'s hex with it are no friends already in a hex (13.36): one combat's
@@ -119,7 +120,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         (:meth:`_combats_from_one_hex`) and such a unit entered a hex of ``u``'s route before ``u``,
         it may have retreated from the other combat and be such a friend: the retreat is judged
         both ways, and a rule found one way only is named not judged under 13.36 (im23; before,
-        the stack reading alone gave a verdict)."""
+        the stack reading alone gave a verdict) and added to ``unsure`` when given."""
         own = self._retreat_verdict_with(board, u, ez, before, role, mates=False)
         start = u.path[0] if u.path else u.previous
         if not self._combats_from_one_hex(board, u, start, role):
@@ -128,8 +129,15 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         differ = {f.rule for f in own} ^ {f.rule for f in other}
         if not differ:
             return own
-        mates = [x for x in board.pos.units if x is not u and x.side == u.side and x.moved
-                 and x.previous == start and self.combat(x)]
+        if unsure is not None:
+            unsure |= differ
+        route = (u.path or (start, u.hex))[1:]
+        # the units of the hex that entered a hex of the route before it (imfix25: before, every
+        # unit that left the hex, in no time order)
+        came = {x.id for h in route for x in self._friends_before(board, u, h, mates=True)}
+        mates = [x for x in board.pos.units if x is not u and x.side == u.side and x.moved and x.previous == start
+                 and self.combat(x)]
+        mates = [x for x in mates if x.id in came] or mates
         self.not_judged(f"{P} 13.36", f"{label(u)} retreated {' → '.join(u.path or (start or '', u.hex))} after "
                         f"{self.names(mates)}, which left {start} too: {start} borders more than one enemy hex, so "
                         "they may have fought another combat than its own and be friendly units already in the "
@@ -144,19 +152,27 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         as an attacker (a log's attacker, :meth:`_advance_or_retreat`; a defender hex is attacked as
         a whole), no declared attack says (a position's attacks tell the combats apart, and a
         position orders no moves: no unit that moved counts as a friend there), and enemy combat
-        units stood in two hexes or more next to ``start`` at the phase start (``prev_hexes``, or a
-        unit's ``previous``) or stand there now. An enemy hex next to it need not have been attacked,
-        so this says "may". Attack Target markers do not tell the combats apart: they mark defender
-        hexes, not attackers, and each comes off as its combat is resolved (13.13)."""
+        units stood in two hexes or more next to ``start`` at the phase start (``prev_hexes``, else a
+        unit's ``previous``, else its hex if it did not move): combats are declared at the phase
+        start (13.1), so an enemy unit that retreated or advanced next to ``start`` later in the
+        phase was no defender of a combat out of it. An enemy hex next to it need not have been
+        attacked, so this says "may". Attack Target markers do not tell the combats apart: they
+        mark defender hexes, not attackers, and each comes off as its combat is resolved (13.13)."""
         if role != "attacker" or board.pos.attacks or not start or not board.is_hex(start):
             return False
         memory = self.memory(board.pos)
-        sides = {**(memory.prev_sides or {}), **{x.id: x.side for x in board.pos.units}}
+        prev = memory.prev_hexes or {}
+        sides = memory.prev_sides or {}
         near = set(board.neighbours(start))
-        enemy = {h for uid, h in (memory.prev_hexes or {}).items() if h in near and sides.get(uid, u.side) != u.side}
+        present = {x.id: x for x in board.pos.units}
+        # a unit gone since (eliminated in an earlier combat) is known by its side only: it counts
+        enemy = {h for uid, h in prev.items() if h in near and uid not in present
+                 and sides.get(uid, u.side) != u.side}
         for x in board.pos.units:
             if x.side != u.side and self.combat(x):
-                enemy |= {h for h in (x.hex, x.previous) if h in near}
+                at_start = prev.get(x.id) or (x.previous if x.moved else x.hex)
+                if at_start in near:
+                    enemy.add(at_start)
         return len(enemy) > 1
 
     def _retreat_verdict_with(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str,
@@ -245,7 +261,12 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
 
     @staticmethod
     def _friend_before(board: Board, u: UnitState, h: str, mates: bool = False) -> bool:
-        """Whether a friendly unit stood in ``h`` before ``u`` entered it (13.36 「他の友軍ユニットが
+        """Whether a friendly unit stood in ``h`` before ``u`` entered it (:meth:`_friends_before`)."""
+        return bool(InvasionMaltaCombat._friends_before(board, u, h, mates))
+
+    @staticmethod
+    def _friends_before(board: Board, u: UnitState, h: str, mates: bool = False) -> list[UnitState]:
+        """The friendly units that stood in ``h`` before ``u`` entered it (13.36 「他の友軍ユニットが
         すでにヘクス内にあると」, 13.42): one that did not move this phase, or, where a log orders the
         moves (``UnitState.times``), one that entered ``h`` at an earlier moment than ``u`` (an
         advance or a retreat of another combat that came first). The units of ``u``'s own stack do
@@ -255,17 +276,19 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         (:meth:`_retreat_verdict`); in a position, which orders no moves, no unit that moved counts."""
         path = u.path or ()
         mine = entered(u, path.index(h)) if h in path else entered(u, len(path))
+        out = []
         for x in board.units(h):
             if x.side != u.side or x is u:
                 continue
             if not x.moved:
-                return True
+                out.append(x)
+                continue
             if x.previous == u.previous and not mates:
                 continue
             theirs = x.times[-1] if x.times is not None and timed_hexes(x) is not None else None
             if mine is not None and theirs is not None and theirs < mine:
-                return True
-        return False
+                out.append(x)
+        return out
 
     def _drift_start(self, board: Board, u: UnitState, start: str) -> bool:
         """Whether ``u`` leaves ``start`` out of a drift combat: it, or an enemy unit that stayed there,
@@ -444,7 +467,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             advance = advance + [self.finding(
                 board, f"{P} 13.53", "movement", f"{label(u)} advanced {start} → {first}, a hex no enemy unit stood "
                 "in at the phase start; an advance enters the hex its defender vacated.", [first], [u])]
-        retreat = self._retreat_verdict(board, u, ez, before_advances(self, board), role="attacker")
+        unsure: set[str] = set()
+        retreat = self._retreat_verdict(board, u, ez, before_advances(self, board), role="attacker", unsure=unsure)
         route = " → ".join(u.path or (start, u.hex))
         if advance and retreat:
             told = "; ".join(f.message.rstrip(".") for f in (advance[0], retreat[0]))
@@ -454,10 +478,15 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if (advance or retreat) and not board.pos.retreats_open:
             # (a move still open may go on with its next drag: judged as it ends)
             broken, legal = ("an advance", "an attacker retreat") if advance else ("an attacker retreat", "an advance")
+            if advance and unsure:
+                # the retreat was judged both ways (13.36): legal one way only (imfix25: before, this
+                # said "legal as an attacker retreat" while the 13.36 entry said it may not be)
+                legal += (f" only if the units of its hex that came first fought another combat (13.36; else it "
+                          f"breaks {', '.join(sorted(unsure))})")
             why = (f"{label(u)} moved {route} in the Combat Phase: legal as {legal}, not as {broken} "
                    f"({(advance or retreat)[0].message.rstrip('.')}); a log, recording neither the attack nor its "
                    "result, does not tell them apart (13.32, 13.53)")
-            for rule in sorted({f"{P} 13.32", f"{P} 13.53", *(f.rule for f in advance + retreat)}):
+            for rule in sorted({f"{P} 13.32", f"{P} 13.53", *unsure, *(f.rule for f in advance + retreat)}):
                 self.not_judged(rule, why)
         return []
 

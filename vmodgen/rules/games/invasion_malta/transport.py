@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from .carried import entered_from
+from ...core.moments import timed_hexes
 from ...core.moves import label
 from ...core.tracker_lag import Lag, from_tracker, one_phase
 from .returns import friendly_hex
@@ -375,7 +376,9 @@ def check_port_friendly(rs, board: Board) -> list:
     bundled kit's sea boxes are all Axis, so before im23 a log's 16.13 was never a finding: an
     Allied unit on the port was named not judged too. The port is the hex the unit landed on, the
     first of its route out of the box (:func:`entry_hex`, as 16.14 and 16.33 read it), not the hex it
-    stands on now (im22: one that went on from the port was judged by that hex)."""
+    stands on now (im22: one that went on from the port was judged by that hex). An Allied unit on it
+    counts only if it stood there before the landing (:func:`_held_before`; imfix25: before, one that
+    came later in the phase made the landing a finding)."""
     axis = str(rs.param("im_supply_side"))
     out = []
     for u in board.pos.units:
@@ -385,7 +388,7 @@ def check_port_friendly(rs, board: Board) -> list:
         if "port" not in board.features(at) or friendly_hex(rs, board, at, u, axis):
             continue
         held = board.pos.control.get(at)
-        allied = [x for x in board.units(at) if x.side != axis and rs.combat(x)]
+        allied = [x for x in board.units(at) if x.side != axis and rs.combat(x) and _held_before(x, u)]
         if u.side == axis and held in (None, "", axis) and not allied:
             rs.not_judged(f"{P} 16.13", f"{label(u)} came by sea to the port {at}, which shows no Axis Control "
                           "marker, no control and no other Axis or Allied combat unit: whether Axis units held or "
@@ -398,6 +401,20 @@ def check_port_friendly(rs, board: Board) -> list:
                               f"side{why} (3.11); units arriving by convoy land at a friendly port only.",
                               [at], [u]))
     return out
+
+
+def _held_before(x, u) -> bool:
+    """Whether ``x``, standing now on the port ``u`` landed on, stood there before ``u`` landed: it
+    did not move this phase, or, where a log gives the moments of the moves (``UnitState.times``),
+    it entered its hex last earlier than ``u`` entered the port from its box. In a position, which
+    orders no moves, a unit that moved may have come after the landing, so it does not count."""
+    if not x.moved:
+        return True
+    seq, landed = timed_hexes(u), u.times
+    theirs = x.times[-1] if x.times and timed_hexes(x) is not None else None
+    if seq is None or landed is None or len(seq) < 2 or seq[0] != u.previous or theirs is None:
+        return False
+    return theirs < landed[1]
 
 
 def check_storm_invasion(rs, board: Board) -> list:
