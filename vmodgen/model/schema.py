@@ -157,7 +157,7 @@ TABLES: dict[str, dict[str, tuple[Key, ...]]] = {
         "[[hexsides]]": (
             Key("hexes", "two hex IDs", REQUIRED, "adjacent hexes"),
             Key("feature", "hexside feature id", REQUIRED, ""),
-            Key("up", "hex ID", '""', "the higher hex of a directional feature"),
+            Key("up", "hex ID", '""', "the higher hex of a directional feature; for a perimeter (NA41 `tobruk_perimeter`), its inside (9.6)"),
             Key("illustrative", "true/false", "true", ""), Key("note", "text", '""', "")),
         "[[lines]]": (
             Key("kind", "line feature id", REQUIRED, ""),

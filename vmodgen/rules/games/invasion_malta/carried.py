@@ -9,6 +9,15 @@ from ...base import Memory
 
 #: the kit's flag of an Allied battalion's infantry company labelled "HQ", with no HQ function (17.1 note)
 HQ_COMPANY_FLAG = "hq_label_only"
+#: the kit's Attack Target marker, on a defender hex (9.14, 11.36)
+ATTACK_TARGET = "attack-target"
+
+#: the segment of the sequence of play an activation's phases are in (4.21 B), repeated per Activation Marker
+OPERATIONS = "Operations"
+#: why a log's tracker inside the Operations Segment is no distance from a phase of it (the
+#: rule set's ``REPEATED_SEGMENT``), for the rules' messages
+ANOTHER_ACTIVATION = ("the tracker may stand in an earlier activation's phases: the Operations Segment is played "
+                      "once per Activation Marker (4.21 B.3) and the kit's turn tracker runs it once a turn")
 
 #: the box Activation Markers are drawn from (7.13)
 CUP = "cup"

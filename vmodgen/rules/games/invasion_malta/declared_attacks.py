@@ -56,7 +56,7 @@ from ...core.stacking import fmt
 from ...core.tracker_lag import from_tracker
 from .activation import activation_marked
 from .attacker import attacker
-from .memory import ATTACK_TARGET
+from .carried import ATTACK_TARGET
 
 P = "IM"
 #: the phases (ids) where attacks are declared, and so where 9.12 and 9.13's lead are judged ("": a

@@ -44,7 +44,7 @@ from __future__ import annotations
 from ...core.board import Board
 from ...core.moves import label
 from .units import sheets_in_play
-from .memory import ATTACK_TARGET
+from .carried import ATTACK_TARGET
 
 P = "IM"
 

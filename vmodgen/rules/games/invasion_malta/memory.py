@@ -76,7 +76,7 @@ from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
 from ...core.tracker_lag import Lag
-from .carried import MaltaMemory, entered_from, undrawn_ams
+from .carried import ATTACK_TARGET, MaltaMemory, entered_from, undrawn_ams
 from . import declared_attacks, returns
 from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
@@ -86,8 +86,6 @@ P = "IM"
 #: the phases after the Airborne phase whose ends keep ``dropped`` (the rest of the activation up to its
 #: Combat Phase: 15.16, 15.6)
 DROP_KEPT = ("movement", "combat-declaration", "bombardment", "reaction")
-#: the kit's Attack Target marker, on a defender hex (9.14, 11.36)
-ATTACK_TARGET = "attack-target"
 #: the retreat and advance rules a Combat Phase's hex changes go unjudged by when its attacker is unknown
 UNJUDGED_COMBAT_RULES = (f"{P} 13.32", f"{P} 13.34", f"{P} 13.41", f"{P} 13.43", f"{P} 13.45", f"{P} 13.52",
                          f"{P} 13.53", f"{P} 13.55")

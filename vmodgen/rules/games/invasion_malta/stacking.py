@@ -8,7 +8,8 @@ from ...core.moves import label
 from ..other_side_box import name_not_judged
 from ...core.stacking import fmt, mixed
 from ...core.tracker_lag import Lag, from_tracker, lag_of, repeats
-from .units import ANOTHER_ACTIVATION, InvasionMaltaUnits
+from .carried import ANOTHER_ACTIVATION
+from .units import InvasionMaltaUnits
 
 P = "IM"
 #: the last phase of :attr:`InvasionMaltaStacking.INVASION_PHASES` (an invader stands there to its end)

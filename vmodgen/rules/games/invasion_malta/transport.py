@@ -43,7 +43,7 @@ from ...core.moments import timed_hexes
 from ...core.moves import label
 from ...core.tracker_lag import Lag, from_tracker, one_phase
 from .returns import friendly_hex
-from .units import ANOTHER_ACTIVATION
+from .carried import ANOTHER_ACTIVATION
 
 P = "IM"
 MOVEMENT = "movement"

@@ -10,7 +10,7 @@ from ....positions.model import Position, UnitState
 from ....positions.scenario_number import scenario_number
 from ...base import RuleSet
 from ...generic import GenericRules
-from .carried import HQ_COMPANY_FLAG, MaltaMemory
+from .carried import HQ_COMPANY_FLAG, OPERATIONS, MaltaMemory
 from ...core.board import Board
 from ...core.tracker_lag import from_tracker
 
@@ -23,12 +23,6 @@ POOL_INELIGIBLE = "type:coast-artillery, type:heavy-aa, type:pillbox, nat:italia
 INFANTRY = ("type:infantry, type:glider-infantry, type:parachute-infantry, type:motorcycle-infantry, "
             f"flag:{HQ_COMPANY_FLAG}")
 
-#: the segment of the sequence of play an activation's phases are in (4.21 B), repeated per Activation Marker
-OPERATIONS = "Operations"
-#: why a log's tracker inside the Operations Segment is no distance from a phase of it (the
-#: rule set's ``REPEATED_SEGMENT``), for the rules' messages
-ANOTHER_ACTIVATION = ("the tracker may stand in an earlier activation's phases: the Operations Segment is played "
-                      "once per Activation Marker (4.21 B.3) and the kit's turn tracker runs it once a turn")
 
 
 def sheets_in_play(pos: Position) -> frozenset[str]:
