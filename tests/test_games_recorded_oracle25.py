@@ -227,3 +227,34 @@ def test_om_ju87_result_two_presses_late_is_not_passed_over(om, suffix):
     text, doc, _ = _audit(om, f"om-airlate2-25{suffix}.vlog")
     named = [f for f in doc["findings"] if "G-Ju87-1" in f["units"]]
     assert named or any("G-Ju87-1" in n["why"] for n in doc["coverage"]["rules_not_judged"])
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_im_leros_second_activation_after_prev(im, suffix):
+    """im-lerosprev25, IM Scenario 4 (Leros) GT1, two Kampfgruppe Ost AMs (the convoy's formation).
+    AM 1: the convoy to the Available box in the Naval Transport Phase (16.12); units 1-3 onto
+    invasion hex L2703 in the Movement Phase (16.33A, 6 SP); the stack lands on L2704 in the Combat
+    Phase (16.33E). Prev x8 back to the Draw; AM 2: units 4-6 from the Available box onto L2804 in
+    that activation's Movement Phase (16.14: placed when the formation is activated), landed on L2805
+    in its Combat Phase. Legal: no finding, nothing out of phase, the report whole."""
+    text, doc, _ = _audit(im, f"im-lerosprev25{suffix}.vlog")
+    assert found(doc) == [] and doc["partial"] is None
+    assert doc["coverage"]["out_of_phase"] == [] and doc["coverage"]["moves"]["judged"] == 6
+    assert _not_judged(doc, "IM 16.33") == []
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_im_leros_second_activation_with_the_tracker_left_on_the_reset_phase(im, suffix):
+    """im-lerosstay25: the same play, the tracker left on the first activation's Reset Phase for AM
+    2's placements (steps 29-31) and landing (step 33). No finding (no false 16.33, 16.14 or 15.52);
+    the placements named not judged under 16.33 for the repeated Operations Segment (4.21 B.3)."""
+    text, doc, _ = _audit(im, f"im-lerosstay25{suffix}.vlog")
+    assert found(doc) == []
+    assert [(o["step"], o["unit"], o["to"]) for o in doc["coverage"]["out_of_phase"]] == [
+        (29, "Leros convoy unit 4", "L2804"), (30, "Leros convoy unit 5", "L2804"),
+        (31, "Leros convoy unit 6", "L2804"), (33, "Leros convoy unit 4", "L2805"),
+        (33, "Leros convoy unit 5", "L2805"), (33, "Leros convoy unit 6", "L2805")]
+    [why] = _not_judged(doc, "IM 16.33")
+    assert why.startswith("Leros convoy unit 4 (S4-C4) left Leros Invasion Zone East: Available in the Reset Phase")
+    assert "4.21 B.3" in why
+    assert doc["partial"] and "6 of 18 unit move(s) were not judged" in doc["partial"]

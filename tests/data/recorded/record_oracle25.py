@@ -19,6 +19,14 @@ is unchanged.
   GT1 Draw: the AM drawn; Airborne: 5/3 and KG1 unit 1 on 1424, KG1 unit 2 on 1524 (no Airhead on
   the map); Movement: KG1 unit 2 1524 -> 1624; Next to the Combat Phase; chat; **the Airhead placed
   on 1424 under the Combat tracker**; Next x2.
+* ``im-lerosprev25``: IM Scenario 4 (Leros), as Axis, from a save with **two Kampfgruppe Ost AMs**
+  in the cup (the convoy's formation O). GT1 Draw: AM 1; Naval Transport: the six convoy units to
+  the East Invasion Zone's Available box (16.12); Movement: units 1-3 onto invasion hex L2703
+  (16.33A); Combat: the stack lands on L2704 (16.33E); Next (Reset); chat; **Prev x8 back to the
+  Draw**; AM 2; Next x3; Movement: **units 4-6 from the Available box onto L2804**; Next x4;
+  Combat: the stack lands on L2805; Next x2 (Supply Status).
+* ``im-lerosstay25``: the same with **the tracker left on the first activation's Reset Phase** for
+  the second activation; then Next (Supply Status).
 * ``na41-takeover25``: NA41 S1. Bob claims Allied: I1 Allied Movement 6 RTR 1808 -> 1908. Alice
   joins (Axis): I1 Axis Movement 5 Pz Rgt 1604 -> 1707. Bob retires (Observer); **Alice switches
   from Axis to Allied** (the side Bob claimed); on to I2 Allied Movement: 6 RTR 1908 -> 1909; Next.
@@ -54,54 +62,78 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import record  # noqa: E402  (nexts)
 import record6  # noqa: E402  (phase indices, map names, where a played AM is put)
+import record_oracle19 as r19  # noqa: E402  (Leros's Available box)
 import record_oracle21 as r21  # noqa: E402  (IM phase indices, NA41 Allied Movement)
 import record_oracle22 as r22  # noqa: E402  (OM drops, map names)
 import record_oracle23 as r23  # noqa: E402  (IM first-turn drops)
 import recordkit  # noqa: E402
 
 n = record.nexts
-W, NA, M = record6.W, record6.NA, r22.M
+W, NA, M, LEROS = record6.W, record6.NA, r22.M, "Leros"
 IM_RESET, IM_SUPPLY = record6.IM_RESET, record6.IM_RESET + 1
 NA_I2_ALLIED_MOVE = r21.NA_I2_ALLIED_COMBAT - 1
-# the pieces the starting save adds after the scenario's, in order (ids LogWriter.new_id gives):
-# the Airhead, then the Activation Markers; two AMs of one name are dragged by id
-AM_IDS = ("1800000000002", "1800000000003")
 OFF = "Off-map boxes"
 # the Air Operations Display's boxes on OM's "Off-map boxes" (the module's zones: centres)
 READY, BOMBARD, FLOWN, ABORT1 = "@461,900", "@1062,900", "@761,1155", "@1062,1155"
 OM_ALLOCATION, OM_BOMBARDMENT = 3, record6.OM_GERMAN_MOVE + 1
 
 
-def draw(i: int) -> list[str]:
-    """The i-th AM (0, 1) dragged out of the cup and put aside (4.42)."""
+def piece_ids(save: Path, name: str) -> list[str]:
+    """The ids of the pieces called ``name`` in ``save``, in id order: two AMs of one formation
+    share a name, so the scripts drag them by id (the ids ``LogWriter`` gives the pieces the
+    starting save adds)."""
+    from vmodgen.testing.log_writer import LogWriter
+    pieces = LogWriter.from_file(save).state.pieces
+    return sorted(pid for pid, p in pieces.items() if p.piece.name == name)
+
+
+def draw(ams: list[str], i: int, formation: str = "7th Flieger Division") -> list[str]:
+    """The i-th AM (0, 1) of ``ams`` dragged out of the cup and put aside (4.42)."""
     x, y = record6.IM_PLAYED
-    return [f"chat Draw: AM {i + 1} 7th Flieger Division (活性化マーカー{i + 1}枚目)",
-            f"move {AM_IDS[i]} @{x},{y + 40 * i} {OFF}"]
+    return [f"chat Draw: AM {i + 1} {formation} (活性化マーカー{i + 1}枚目)",
+            f"move {ams[i]} @{x},{y + 40 * i} {OFF}"]
 
 
-def im_first_activation() -> list[str]:
+def im_first_activation(ams: list[str]) -> list[str]:
     """GT1 from the Weather Phase: AM 1, the drops, KG1 unit 2's hex (15.16), on to the Reset Phase."""
-    return (n(record6.IM_DRAW) + draw(0) + n(r21.IM_AIRBORNE - record6.IM_DRAW) + r23.IM_DROPS + n(1)
+    return (n(record6.IM_DRAW) + draw(ams, 0) + n(r21.IM_AIRBORNE - record6.IM_DRAW) + r23.IM_DROPS + n(1)
             + [f"move KG1_unit_2 1624 {M}"] + n(IM_RESET - r21.IM_MOVE))
 
 
-def im_second_activation(prev: bool) -> list[str]:
+def im_second_activation(ams: list[str], prev: bool) -> list[str]:
     """AM 2's Ground Sequence: back to the Draw by Prev (``prev``) or the tracker left on the Reset."""
     back = ["prev"] * (IM_RESET - record6.IM_DRAW) if prev else []
     step = n if prev else (lambda k: [])
-    return (["chat second activation (2回目の活性化)"] + back + draw(1) + step(r21.IM_AIRBORNE - record6.IM_DRAW)
+    return (["chat second activation (2回目の活性化)"] + back + draw(ams, 1) + step(r21.IM_AIRBORNE - record6.IM_DRAW)
             + [f"create Airhead 2020 {M}", f"move KG2_unit_1 2020 {M}", f"move KG2_unit_2 2021 {M}"] + step(1)
             + [f"move KG2_unit_1 2019 {M}", f"move KG1_unit_2 1724 {M}"] + step(IM_RESET - r21.IM_MOVE))
 
 
-def im_two_activations(start: Path, prev: bool) -> list[str]:
-    return (["player Axis Axis pw-im25", f"load {start}", "begin-log"] + im_first_activation()
-            + im_second_activation(prev) + n(1) + ["end-log"])
+def im_two_activations(start: Path, ams: list[str], prev: bool) -> list[str]:
+    return (["player Axis Axis pw-im25", f"load {start}", "begin-log"] + im_first_activation(ams)
+            + im_second_activation(ams, prev) + n(1) + ["end-log"])
 
 
-def im_first_breach(start: Path) -> list[str]:
+def leros_two_activations(start: Path, ams: list[str], prev: bool) -> list[str]:
+    """Leros GT1: AM 1 (Kampfgruppe Ost): the convoy to the Available box (16.12), units 1-3 onto
+    invasion hex L2703 (16.33A), landed on L2704 (16.33E); AM 2: units 4-6 from the Available box
+    onto L2804, landed on L2805; the tracker back to the Draw by Prev (``prev``) or left on the Reset."""
+    units = [f"Leros_convoy_unit_{i}" for i in range(1, 7)]
+    back = ["prev"] * (IM_RESET - record6.IM_DRAW) if prev else []
+    step = n if prev else (lambda k: [])
+    ost = "Kampfgruppe Ost"
+    return (["player Axis Axis pw-im25", f"load {start}", "begin-log"] + n(record6.IM_DRAW) + draw(ams, 0, ost)
+            + n(1) + [f"move {u} {at} {OFF}" for u, at in zip(units, r19.AVAILABLE)] + n(2)
+            + [f"move {u} L2703 {LEROS}" for u in units[:3]] + n(r21.IM_COMBAT - r21.IM_MOVE)
+            + ["chat landing L2703 -> L2704 (上陸)", f"move-stack {units[0]} L2704 {LEROS}"] + n(1)
+            + ["chat second activation (2回目の活性化)"] + back + draw(ams, 1, ost) + step(r21.IM_MOVE - record6.IM_DRAW)
+            + [f"move {u} L2804 {LEROS}" for u in units[3:]] + step(r21.IM_COMBAT - r21.IM_MOVE)
+            + ["chat landing L2804 -> L2805 (上陸)", f"move-stack {units[3]} L2805 {LEROS}"] + step(1) + n(1) + ["end-log"])
+
+
+def im_first_breach(start: Path, ams: list[str]) -> list[str]:
     drops = [f"move 5/3 1424 {M}", f"move KG1_unit_1 1424 {M}", f"move KG1_unit_2 1524 {M}"]
-    return (["player Axis Axis pw-im25", f"load {start}", "begin-log"] + n(record6.IM_DRAW) + draw(0)
+    return (["player Axis Axis pw-im25", f"load {start}", "begin-log"] + n(record6.IM_DRAW) + draw(ams, 0)
             + n(r21.IM_AIRBORNE - record6.IM_DRAW) + drops + n(1) + [f"move KG1_unit_2 1624 {M}"]
             + n(r21.IM_COMBAT - r21.IM_MOVE) + ["chat forgot the airhead (空挺堡を忘れた)", f"move Airhead 1424 {M}"]
             + n(2) + ["end-log"])
@@ -109,12 +141,13 @@ def im_first_breach(start: Path) -> list[str]:
 
 def im_gap(start: Path, work: Path, sfx: str) -> list[list[str]]:
     s1, s2 = work / f"im-gap25-1{sfx}.vsav", work / f"im-gap25-2{sfx}.vsav"
-    return [["player Axis Axis pw-im25", f"load {start}", "begin-log"] + im_first_activation()[:-(IM_RESET - r21.IM_MOVE)]
+    ams = piece_ids(start, "AM: 7th Flieger Division")
+    return [["player Axis Axis pw-im25", f"load {start}", "begin-log"] + im_first_activation(ams)[:-(IM_RESET - r21.IM_MOVE)]
             + n(r21.IM_COMBAT - r21.IM_MOVE)
             + ["chat 戦闘: 5/3 + KG1 unit 1 attack B/3 KOMR (1425)", "roll 1d10", "chat B/3 KOMR loses a step (損害)",
                "flip B/3_KOMR", f"save {s1}", "end-log"],
             ["player Axis Axis pw-im25", f"load {s1}", "begin-log"] + n(record.IM_PHASES - r21.IM_COMBAT + record6.IM_DRAW)
-            + draw(1) + n(r21.IM_MOVE - record6.IM_DRAW) + [f"move KG1_unit_1 1423 {M}", f"move KG1_unit_2 1724 {M}",
+            + draw(ams, 1) + n(r21.IM_MOVE - record6.IM_DRAW) + [f"move KG1_unit_1 1423 {M}", f"move KG1_unit_2 1724 {M}",
                                                             f"save {s2}", "end-log"],
             ["player Axis Axis pw-im25", f"load {s2}", "begin-log", "chat GT2 movement done (移動終了)"]
             + n(r21.IM_COMBAT - r21.IM_MOVE)
@@ -172,12 +205,18 @@ def main() -> int:
     im, om, na = recordkit.game_modules(args.modules)
     am = [("am-7", "cup")]
     im_two = recordkit.im_start(im, work, recordkit.IM_AIRHEAD + am + am, "im-two-am.vsav")
+    ams = piece_ids(im_two, "AM: 7th Flieger Division")
+    ost = [("am-O", "cup")]
+    leros = record.start_save(im, "invasion-malta", "Scenario 4: Leros 1943", ost + ost, work / "im-leros-am.vsav")
+    osts = piece_ids(leros, "AM: Kampfgruppe Ost")
     om_start = recordkit.om_start(om, work, [("G-Ju87-1", "air-ready"), ("G-Ju88-1", "air-ready")], "om-air.vsav")
-    runs = [("im-prevam25", im, im_two_activations(im_two, True)),
-            ("im-stayam25", im, im_two_activations(im_two, False)),
-            ("im-firstam25", im, im_first_breach(im_two)),
+    runs = [("im-prevam25", im, im_two_activations(im_two, ams, True)),
+            ("im-stayam25", im, im_two_activations(im_two, ams, False)),
+            ("im-firstam25", im, im_first_breach(im_two, ams)),
             ("na41-takeover25", na, na41_takeover()),
-            ("om-airlate25", om, om_air(om_start, 1)), ("om-airlate2-25", om, om_air(om_start, 2))]
+            ("om-airlate25", om, om_air(om_start, 1)), ("om-airlate2-25", om, om_air(om_start, 2)),
+            ("im-lerosprev25", im, leros_two_activations(leros, osts, True)),
+            ("im-lerosstay25", im, leros_two_activations(leros, osts, False))]
     if not recordkit.run_all(runs, args, work):
         return 1
     if recordkit.wanted("na41-takeover25", args.only) and not sanitized("na41-takeover25", args):
