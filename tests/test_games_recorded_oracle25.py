@@ -26,7 +26,7 @@ import pytest
 
 from recorded_audit_util import SUFFIXES, found, game_module_fixtures, recorded_auditor, versions
 
-PASSWORDS = ("pw-im25", "pw-om25", "pw-bob25", "pw-alice25")
+PASSWORDS = ("pw-im25", "pw-om25", "pw-om25a", "pw-bob25", "pw-alice25")
 
 
 na, om, im = game_module_fixtures("rec25")
@@ -258,3 +258,41 @@ def test_im_leros_second_activation_with_the_tracker_left_on_the_reset_phase(im,
     assert why.startswith("Leros convoy unit 4 (S4-C4) left Leros Invasion Zone East: Available in the Reset Phase")
     assert "4.21 B.3" in why
     assert doc["partial"] and "6 of 18 unit move(s) were not judged" in doc["partial"]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_om_task_force_sailing_one_press_late_replenished(om, suffix):
+    """om-navallate25, OM Scenario 3 GT1, the Allied player, the tracker on the Port Refit Phase (one
+    before the Allied Naval Movement Phase): DD Kimberly's Ammo Low / Out of Ammo marker deleted
+    (step 6: 16.44, a ship beginning that phase in Alexandria is replenished), the DD onto the TF
+    boxes and a Task Force marker onto the Crete Basin (16.43, 16.15: at sea only the TF marker).
+    Legal: no finding."""
+    text, doc, _ = _audit(om, f"om-navallate25{suffix}.vlog")
+    assert found(doc) == [] and doc["partial"] is None
+    assert [(p["step"], p["what"], p["name"]) for p in doc["integrity"]["pieces"]["items"]] == [
+        (6, "removed", "Ammo Low / Out of Ammo"), (8, "added", "Task Force (Undetected / Detected), lettered A..., 12 in all")]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_om_task_force_sailing_two_presses_late_with_its_ammo_marker_named(om, suffix):
+    """om-navallate2-25: the tracker on the Air Unit Allocation Phase (two before the Allied Naval
+    Movement Phase); DD Kimberly taken onto the TF boxes with its Ammo marker (step 5), the TF marker
+    to the Crete Basin, the marker never removed. Today: 16.44 named not judged for the DD."""
+    text, doc, _ = _audit(om, f"om-navallate2-25{suffix}.vlog")
+    assert any(w.startswith("DD Kimberly (A-DD-Kimberly) left an Alexandria box carrying an Ammo Low / Out of Ammo "
+                            "marker before the Allied Naval Movement Phase") for w in _not_judged(doc, "OM 16.44"))
+
+
+@pytest.mark.xfail(strict=True, reason="OM 16.44 in a log is never judged ('a log's marker may lag the tracker by a "
+                   "step', and before the Allied Naval Movement Phase 'the marker may still be on'), at any distance: "
+                   "16.44 is not on the lag policy")
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_om_task_force_sailing_two_presses_late_with_its_ammo_marker(om, suffix):
+    """om-navallate2-25: DD Kimberly left Alexandria carrying its Ammo marker two phases before the
+    Allied Naval Movement Phase and still carries it at that phase's end (step 8). 16.44 「これらが海上に
+    戻るときに「弾薬枯渇／弾薬不足」マーカーを持たない」: had it sailed in the Naval Movement Phase (the tracker two
+    presses late), it returned to sea with the marker; had it sailed when the tracker says, a ship
+    left Alexandria outside the Allied Naval Movement Phase (16.43). Two phases off is judged (the
+    lag policy): a finding naming the DD."""
+    text, doc, _ = _audit(om, f"om-navallate2-25{suffix}.vlog")
+    assert any("A-DD-Kimberly" in f["units"] for f in doc["findings"])

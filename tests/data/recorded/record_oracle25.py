@@ -27,6 +27,14 @@ is unchanged.
   Combat: the stack lands on L2805; Next x2 (Supply Status).
 * ``im-lerosstay25``: the same with **the tracker left on the first activation's Reset Phase** for
   the second activation; then Next (Supply Status).
+* ``om-navallate25``: OM Scenario 3, as Allied, DD Kimberly with an Ammo Low / Out of Ammo marker
+  in Alexandria's Ready to Sail box. **The tracker left on the Port Refit Phase** (one before the
+  Allied Naval Movement Phase): chat; the marker deleted (replenished, 16.44); the DD onto the
+  Allied Naval Display's TF boxes and a Task Force marker from the palette onto the Crete Basin
+  sea zone (16.43, 16.15); Next x2.
+* ``om-navallate2-25``: the same **with the tracker on the Air Unit Allocation Phase** (two
+  before), the DD and its marker dragged together onto the TF boxes, the TF marker to the Crete
+  Basin; Next x3.
 * ``na41-takeover25``: NA41 S1. Bob claims Allied: I1 Allied Movement 6 RTR 1808 -> 1908. Alice
   joins (Axis): I1 Axis Movement 5 Pz Rgt 1604 -> 1707. Bob retires (Observer); **Alice switches
   from Axis to Allied** (the side Bob claimed); on to I2 Allied Movement: 6 RTR 1908 -> 1909; Next.
@@ -76,6 +84,11 @@ OFF = "Off-map boxes"
 # the Air Operations Display's boxes on OM's "Off-map boxes" (the module's zones: centres)
 READY, BOMBARD, FLOWN, ABORT1 = "@461,900", "@1062,900", "@761,1155", "@1062,1155"
 OM_ALLOCATION, OM_BOMBARDMENT = 3, record6.OM_GERMAN_MOVE + 1
+OM_NAVAL_MOVE = OM_ALLOCATION + 2                # the Allied Naval Movement Phase
+CRETE_BASIN = "@761,2428"                        # Sea zone: Crete Basin (a box of "Off-map boxes")
+AMMO = "Ammo_Low_/_Out_of_Ammo"
+TF_BOXES = "@461,1410"                           # Allied Naval Display (lettered TF boxes)
+TF = "Task_Force_(Undetected_/_Detected),_lettered_A...,_12_in_all"
 
 
 def piece_ids(save: Path, name: str) -> list[str]:
@@ -176,6 +189,19 @@ def om_air(start: Path, late: int) -> list[str]:
                          f"move Ju-88 {FLOWN} {OFF}"] + n(1) + ["end-log"])
 
 
+def om_naval(start: Path, late: int) -> list[str]:
+    """The Allied player forms a Task Force of DD Kimberly out of Alexandria (16.43: the ship onto the
+    Allied Naval Display's TF boxes, the TF marker onto the Crete Basin sea zone; 16.15: a ship at sea
+    is in a TF) with the tracker ``late`` phases before the Allied Naval Movement Phase: replenished
+    first (its Ammo marker deleted, 16.44) when one late; the ship taken with its marker on when two
+    late."""
+    ship = ([f"key {AMMO} ctrl D", f"move DD_Kimberly {TF_BOXES} {OFF}"] if late == 1
+            else [f"move-stack DD_Kimberly {TF_BOXES} {OFF}"])
+    return (["player Allied Allied pw-om25a", f"load {start}", "begin-log"] + n(OM_NAVAL_MOVE - late)
+            + ["chat Allied naval movement: TF A (DD Kimberly) sails (出港)"] + ship
+            + [f"create {TF} {CRETE_BASIN} {OFF}"] + n(late + 1) + ["end-log"])
+
+
 def sanitized(name: str, args) -> bool:
     """``NAME-blank`` next to the recorded ``NAME``: the copy ``vmodgen sanitize`` writes (every
     player password blanked), as a player shares a log."""
@@ -210,13 +236,16 @@ def main() -> int:
     leros = record.start_save(im, "invasion-malta", "Scenario 4: Leros 1943", ost + ost, work / "im-leros-am.vsav")
     osts = piece_ids(leros, "AM: Kampfgruppe Ost")
     om_start = recordkit.om_start(om, work, [("G-Ju87-1", "air-ready"), ("G-Ju88-1", "air-ready")], "om-air.vsav")
+    om_ship = recordkit.om_start(om, work, [("A-DD-Kimberly", "alexandria-ready"), ("ammo", "alexandria-ready")],
+                                 "om-ship.vsav")
     runs = [("im-prevam25", im, im_two_activations(im_two, ams, True)),
             ("im-stayam25", im, im_two_activations(im_two, ams, False)),
             ("im-firstam25", im, im_first_breach(im_two, ams)),
             ("na41-takeover25", na, na41_takeover()),
             ("om-airlate25", om, om_air(om_start, 1)), ("om-airlate2-25", om, om_air(om_start, 2)),
             ("im-lerosprev25", im, leros_two_activations(leros, osts, True)),
-            ("im-lerosstay25", im, leros_two_activations(leros, osts, False))]
+            ("im-lerosstay25", im, leros_two_activations(leros, osts, False)),
+            ("om-navallate25", om, om_naval(om_ship, 1)), ("om-navallate2-25", om, om_naval(om_ship, 2))]
     if not recordkit.run_all(runs, args, work):
         return 1
     if recordkit.wanted("na41-takeover25", args.only) and not sanitized("na41-takeover25", args):
