@@ -1,8 +1,9 @@
 """Round oracle25 of messy play recorded in real VASSAL 3.7.26 and its 3.8.0-beta1 twin
 (``tests/data/recorded``, README there, ``record_oracle25.py``): a second Activation Marker's
-Ground Sequence with the tracker pressed back to the Draw or left where the first ended; a first
-activation whose breach the log shows plainly; a chain with its middle file missing; a side taken
-over by switching sides, and its sanitized copy; OM air results dragged one and two presses late.
+Ground Sequence (Malta drops, Leros sea placements) with the tracker pressed back to the Draw or
+left where the first ended; a first activation whose breach the log shows plainly; a chain with its
+middle file missing; a side taken over by switching sides, and its sanitized copy; OM air results
+and a Task Force's sailing with the tracker one and two presses late.
 What each test asserts was written down from the Japanese rulebooks (``../shared/seeds/``, the
 authority) before the audit was run:
 
@@ -11,6 +12,11 @@ authority) before the audit was run:
   ユニットは他のユニットと同様に活性化する」; 15.2 「マップ上に空挺堡がなければ、同じ国籍のKGは落下傘降下できない」;
   15.21 「落下傘フェイズ中にKGが落下傘降下を実行する前に…空挺堡マーカーを…置く」 (never within 6 hexes of
   another); 4.41: a formation has one or more AMs.
+* Invasion: Malta 16.12 (a convoy to its Invasion Zone when its formation activates), 16.33A
+  (placement on an invasion hex in the Movement Phase, 9 SP), 16.33E (landing in the Combat
+  Phase), 16.14 (units in the Available box placed when the formation is activated again).
+* Operation Mercury 16.44 (a ship beginning the Allied Naval Movement Phase in Alexandria sails
+  without an Ammo marker), 16.43, 16.15 (at sea only Task Force markers).
 * A chain's missing file: the play in it is in no file; the audit names the gap and judges no
   move across it.
 * Operation Mercury 12.22 (units put in Flown as their missions end; an AA Abort result sends a

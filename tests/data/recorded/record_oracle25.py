@@ -1,10 +1,10 @@
 """Record round oracle25's logs of ``tests/data/recorded`` in real VASSAL (see README.md there):
-a second Activation Marker's Operations Segment played with the tracker pressed Prev back to the
-Draw and with the tracker left where the first activation ended; a first activation whose breach
-the log shows plainly; a chain with a gap (its middle file missing) after a step loss; a player
-taking over a side another player claimed by switching sides, and that log's sanitized copy; and
-OM air missions whose results are dragged with the tracker one and two presses late. The driver
-is unchanged.
+a second Activation Marker's Operations Segment (Malta drops, Leros sea placements) played with the
+tracker pressed Prev back to the Draw and with the tracker left where the first activation ended;
+a first activation whose breach the log shows plainly; a chain with a gap (its middle file
+missing) after a step loss; a player taking over a side another player claimed by switching
+sides, and that log's sanitized copy; OM air missions' results and a Task Force sailing from
+Alexandria with the tracker one and two presses late. The driver is unchanged.
 
 * ``im-prevam25``: IM Scenario 3, as Axis, from a save with **two 7th Flieger AMs** in the cup
   (kit counters, illustrative: 4.41 gives a formation one or more). GT1 Draw: the first AM drawn
