@@ -122,8 +122,9 @@ def test_im_airhead_placed_in_the_first_activations_combat_phase(im, suffix):
     turn's first activation (one AM out of the cup, no Prev, no other Draw): 15.21 places airheads
     in the Airborne Operations Phase before the KGs drop: IM 15.21 naming 1424."""
     text, doc, _ = _audit(im, f"im-firstam25{suffix}.vlog")
-    assert [(f["rule"], f["step"], f["phase"], f["hexes"]) for f in doc["findings"] if f["rule"] == "IM 15.21"] == [
-        ("IM 15.21", 19, "combat", ["1424"])]
+    # at the placement (step 19) or at the Combat Phase's end (step 20), where 15.21 may be judged
+    [(step, phase, hexes)] = [(f["step"], f["phase"], f["hexes"]) for f in doc["findings"] if f["rule"] == "IM 15.21"]
+    assert step in (19, 20) and phase == "combat" and hexes == ["1424"]
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
