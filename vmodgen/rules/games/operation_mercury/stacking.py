@@ -7,7 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
-from ...core.tracker_lag import from_tracker
+from ...core.tracker_lag import Lag, from_tracker
 from ..other_side_box import name_not_judged, other_side
 from .movement import NAVAL
 from .memory import AMPHIBIOUS, DROP_PHASES, GERMAN_MOVE, PARADROP, arrivals, drop_boxes, unit_steps, wave_turns
@@ -239,7 +239,9 @@ class OperationMercuryStacking(OperationMercuryUnits):
         earlier turn (6.11 「第一波…ゲーム・ターン1」, 「第二波…ゲーム・ターン2」), or on this one with the
         phase after its Paradrop Phase, is a finding on every reading."""
         pos = board.pos
-        if not pos.phase or pos.phase in DROP_PHASES:
+        log = from_tracker(pos)
+        window = self.lag_of_phase(pos, pos.turn, PARADROP) if log else None
+        if not pos.phase or (pos.phase in DROP_PHASES if not log else window is Lag.IN):
             return []
         order = [p.id for p in pos.game.sequence.phases]
         if pos.phase not in order or PARADROP not in order:
@@ -275,7 +277,19 @@ class OperationMercuryStacking(OperationMercuryUnits):
             # turn (or on this one, its Paradrop Phase passed) is late on every reading
             due = turns.get(src)
             late = due is not None and pos.turn is not None and (due <= pos.turn if after else due < pos.turn)
-            if after and shown:
+            if window is Lag.MAYBE:
+                # read as the paradrop (``arrivals``); one on the wrong turn is :meth:`check_wave_turns`'s
+                if not (due is not None and pos.turn is not None and due < pos.turn):
+                    self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name} of turn "
+                                                 f"{pos.turn}, a phase from its German Paradrop Phase: read as the "
+                                                 "paradrop, made with the tracker a phase behind or ahead")
+            elif window is Lag.OUT and not late:
+                where = "after" if after else "before"
+                out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} left {src} for {u.hex} in the "
+                                        f"{name} of turn {pos.turn}, {where} this turn's German Paradrop Phase and "
+                                        "two phases or more from it, more than a log's tracker lags the play: a wave "
+                                        "box's units land only by paradrop, placed in that phase.", [u.hex], [u]))
+            elif after and shown:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} left {src} for {u.hex} in the "
                                         f"{name}, after this turn's German Paradrop Phase: a wave box's units land "
                                         "only by paradrop, placed in that phase.", [u.hex], [u]))
