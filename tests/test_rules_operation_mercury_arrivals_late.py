@@ -361,3 +361,29 @@ def test_steamer_finding_naming_a_masked_enemy_is_withheld(om, leaves):
     assert len(raw) == 1 and "G-Vogel-1" in raw[0].message and raw[0].by == ("G-Vogel-1",), raw
     told = [f for f in for_report(r).findings if f.rule == "OM 17.52"]
     assert len(told) == 1 and "Vogel" not in told[0].message and told[0].redacted, told
+
+
+@pytest.mark.parametrize("phase,off", [("German Paradrop Phase", 0), ("Naval Unloading Phase", 1),
+                                       ("German Movement Phase", 1), ("Amphibious Landing Phase", 2),
+                                       ("German Bombardment Phase", 2)])
+def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off):
+    """6.11 「ドイツ軍落下傘降下フェイズ中、ドイツ軍セットアップ・カードから取り上げられた使用可能な落下傘と
+    グライダーのユニットは、ゲーム・マップ上のそれらの目標ヘクス内に置かれる」: on GT1 the players press Next
+    from the Recovery Phase to ``phase`` and the German player takes Vogel 1 from the first-wave box
+    to W4212. In the Paradrop Phase: legal, nothing said of its phase. One press off (the tracker
+    behind on Naval Unloading, ahead on German Movement): read as the paradrop, no finding, 6.11
+    named not judged with the tracker as the reason. Two presses off (Amphibious Landing before,
+    German Bombardment after): OM 6.11, the message naming the distance (the tracker-lag policy,
+    omlag25: before, Amphibious Landing read as the drop, silent)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.advance(w.phases.index(phase))
+    w.move("G-Vogel-1", "W4212").advance(1)
+    r = audit([w.write(root / f"wave-press-{w.phases.index(phase)}.vlog")], module=module)
+    got = [f for f in r.findings if f.rule == "OM 6.11"]
+    assert [f.units for f in got] == ([("G-Vogel-1",)] if off == 2 else []), [f.message for f in got]
+    assert all("two phases or more" in f.message for f in got)
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]
+           and "tracker a phase" in e["why"]]
+    assert bool(why) is (off == 1), why

@@ -194,7 +194,9 @@ def test_ammo_marker_judged_from_the_allied_naval_movement_phase(phase, want):
 
 @pytest.mark.parametrize("extra", ['\n[state]\nom_end_hexes = {"A-DD-Kelvin" = "alexandria-ready"}\n', None])
 def test_ammo_marker_in_a_log_or_with_no_phase_is_named_not_judged(extra):
-    """16.44 in a log (a marker may lag the tracker) or in a position with no phase: not judged, named.
+    """16.44 in a log under the Allied Naval Movement tracker (one press after the Port Refit Phase,
+    whose end 16.44 reads: the tracker-lag policy, omlag25) or in a position with no phase: not
+    judged, named.
     The log's ship has no ``previous`` (a real log's naval phases give none): it is read from the
     previous phase end (rv-om22 item 1)."""
     unit = table("units", unit="A-DD-Kelvin", hex="allied-naval-display", status=["ammo"],

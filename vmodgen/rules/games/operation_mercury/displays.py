@@ -7,9 +7,13 @@ side) its box at the previous phase end (:func:`.carried.came_from`). The order 
 boxes (a unit moves one box nearer Ready a readiness, one refit box a turn) is judged in any
 position. The phase a move belongs to is judged in a position file; in a log (whose drags follow
 the players' bookkeeping, a step before or after the tracker, as 12.23a's lag in
-:func:`.phases.night_missions`) it is named not judged, but for an air unit's Ready → Flown /
-Abort (12.31) or Flown → Abort (12.23) away from every phase German air units fly in, a step either
-side included (:func:`mission_result_may_lag`): a finding in a log too."""
+:func:`.phases.night_missions`) by the tracker-lag policy (:mod:`.core.tracker_lag`, through
+:func:`.carried.may_lag`): within one press of Next of the phase the move belongs to it is named not
+judged, further off it is a finding. That phase is the Air Unit Allocation Phase for readiness and
+allocation (12.23, 12.31), a phase German air units fly in for a mission's result (12.31 Ready →
+Flown / Abort, 12.23 Flown → Abort: :func:`mission_result_may_lag`), the Port Refit Phase, whose
+end 16.44 reads, for a ship sailing with its Ammo marker. 16.42's refit moves in a log are still
+named not judged at any phase off the Port Refit Phase (not yet on the policy: docs/tracker-lag.md)."""
 from __future__ import annotations
 
 import math
