@@ -373,8 +373,9 @@ def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off):
     to W4212. In the Paradrop Phase: legal, nothing said of its phase. One press off (the tracker
     behind on Naval Unloading, ahead on German Movement): read as the paradrop, no finding, 6.11
     named not judged with the tracker as the reason. Two presses off (Amphibious Landing before,
-    German Bombardment after): OM 6.11, the message naming the distance (the tracker-lag policy,
-    omlag25: before, Amphibious Landing read as the drop, silent)."""
+    German Bombardment after): OM 6.11, the message naming the phase (before it: "two phases or
+    more"; after it, the first wave's own turn: late on every reading of the tracker) (the
+    tracker-lag policy, omlag25: before, Amphibious Landing read as the drop, silent)."""
     kit, module, root = om
     w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
     w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
@@ -383,7 +384,8 @@ def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off):
     r = audit([w.write(root / f"wave-press-{w.phases.index(phase)}.vlog")], module=module)
     got = [f for f in r.findings if f.rule == "OM 6.11"]
     assert [f.units for f in got] == ([("G-Vogel-1",)] if off == 2 else []), [f.message for f in got]
-    assert all("two phases or more" in f.message for f in got)
+    assert all(f"in the {phase}" in f.message for f in got)
+    assert all("two phases or more" in f.message for f in got if phase == "Amphibious Landing Phase")
     why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]
            and "tracker a phase" in e["why"]]
     assert bool(why) is (off == 1), why
