@@ -239,7 +239,7 @@ def test_log_wave_unit_leaving_its_box_after_the_paradrop_phase(om, phase, found
     置かれる」: on GT1 the players press Next from the German Paradrop Phase on to the German Combat or
     the Allied Movement Phase, then the German player takes Vogel 1 from the first-wave box to W4212:
     this turn's Paradrop Phase is over, OM 6.11. With the tracker one phase ahead (German Movement) it
-    is read as the drop: no 6.11."""
+    is read as the drop: no 6.11 finding, 6.11 named not judged for the tracker (omlag25)."""
     kit, module, root = om
     w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
     w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
@@ -251,18 +251,21 @@ def test_log_wave_unit_leaving_its_box_after_the_paradrop_phase(om, phase, found
     assert got == ([("OM 6.11", ("G-Vogel-1",))] if found else [])
     if found:
         assert "after this turn's German Paradrop Phase" in next(f.message for f in r.findings if f.rule == "OM 6.11")
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]
+           and "tracker" in e["why"]]
+    assert bool(why) is (not found), why
 
 
 @pytest.mark.parametrize("turn,phase,wave", [(1, "Game Record Segment", "german-second-wave"),
                                              (1, "Game Record Segment", "german-reserve-wave"),
                                              (2, "Supply Phase", "german-second-wave")])
-def test_log_wave_box_left_with_no_phase_end_after_this_turns_paradrop_is_not_judged(om, turn, phase, wave):
-    """6.11: the tracker set straight to GT1's Game Record Segment, a second-wave unit taken from its
-    box to W4212, then the tracker set to GT2: no phase end of GT1 at or after its Paradrop Phase
-    stands in the record, so the tracker may still show the previous turn (the second wave drops on
-    GT2): OM 6.11 not judged, naming the unit, no finding (before: a finding "after this turn's
-    German Paradrop Phase", while the same lag inside GT2 was not judged). The reserve wave's turn
-    is the set-up card's (not in the kit); GT2's Supply Phase may really be GT2's Paradrop Phase."""
+def test_log_wave_box_left_two_phases_or_more_from_a_paradrop_phase_is_found(om, turn, phase, wave):
+    """6.11 「ドイツ軍落下傘降下フェイズ中…置かれる」: the tracker set straight to GT1's Game Record Segment
+    (or GT2's Supply Phase), a second-wave (or reserve-wave) unit taken from its box to W4212, then the
+    tracker set to GT2. The Paradrop Phase nearest is GT2's, 12 (9) presses of Next away: more than a
+    log's tracker lags the play (the tracker-lag policy, one phase; omlag25), so OM 6.11 is found,
+    naming the unit (before: not judged, "the tracker may still show the previous turn", whatever the
+    distance)."""
     kit, module, root = om
     w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
     w.add(*palette_piece(module, "G-Vogel-1"), wave, report=False)
@@ -270,9 +273,9 @@ def test_log_wave_box_left_with_no_phase_end_after_this_turns_paradrop_is_not_ju
     w.move("G-Vogel-1", "W4212")
     w.set_turn(2, "German Paradrop Phase").advance(1)
     r = audit([w.write(root / f"wave-lag-{turn}-{w.phases.index(phase)}-{wave}.vlog")], module=module)
-    assert [f for f in r.findings if f.rule == "OM 6.11"] == []
-    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11"]
-    assert any("G-Vogel-1" in y and "not judged" in y for y in why), why
+    got = [f for f in r.findings if f.rule == "OM 6.11"]
+    assert [f.units for f in got] == [("G-Vogel-1",)], [f.message for f in got]
+    assert "two phases or more" in got[0].message
 
 
 @pytest.mark.parametrize("turn,phase,wave", [(1, "German Combat Phase", "german-first-wave"),
@@ -358,3 +361,31 @@ def test_steamer_finding_naming_a_masked_enemy_is_withheld(om, leaves):
     assert len(raw) == 1 and "G-Vogel-1" in raw[0].message and raw[0].by == ("G-Vogel-1",), raw
     told = [f for f in for_report(r).findings if f.rule == "OM 17.52"]
     assert len(told) == 1 and "Vogel" not in told[0].message and told[0].redacted, told
+
+
+@pytest.mark.parametrize("phase,off", [("German Paradrop Phase", 0), ("Naval Unloading Phase", 1),
+                                       ("German Movement Phase", 1), ("Amphibious Landing Phase", 2),
+                                       ("German Bombardment Phase", 2)])
+def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off):
+    """6.11 「ドイツ軍落下傘降下フェイズ中、ドイツ軍セットアップ・カードから取り上げられた使用可能な落下傘と
+    グライダーのユニットは、ゲーム・マップ上のそれらの目標ヘクス内に置かれる」: on GT1 the players press Next
+    from the Recovery Phase to ``phase`` and the German player takes Vogel 1 from the first-wave box
+    to W4212. In the Paradrop Phase: legal, nothing said of its phase. One press off (the tracker
+    behind on Naval Unloading, ahead on German Movement): read as the paradrop, no finding, 6.11
+    named not judged with the tracker as the reason. Two presses off (Amphibious Landing before,
+    German Bombardment after): OM 6.11, the message naming the phase (before it: "two phases or
+    more"; after it, the first wave's own turn: late on every reading of the tracker) (the
+    tracker-lag policy, omlag25: before, Amphibious Landing read as the drop, silent)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.advance(w.phases.index(phase))
+    w.move("G-Vogel-1", "W4212").advance(1)
+    r = audit([w.write(root / f"wave-press-{w.phases.index(phase)}.vlog")], module=module)
+    got = [f for f in r.findings if f.rule == "OM 6.11"]
+    assert [f.units for f in got] == ([("G-Vogel-1",)] if off == 2 else []), [f.message for f in got]
+    assert all(f"in the {phase}" in f.message for f in got)
+    assert all("two phases or more" in f.message for f in got if phase == "Amphibious Landing Phase")
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]
+           and "tracker a phase" in e["why"]]
+    assert bool(why) is (off == 1), why

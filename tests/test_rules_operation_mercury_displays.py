@@ -73,28 +73,38 @@ def test_interdiction_results_in_a_log_are_legal_and_named_by_nothing(prev, to):
     assert [f.rule for f in rs.check(p)] == [] and not any("12.31" in r or "12.23" in r for r in rs.take_not_judged())
 
 
-def test_air_display_phase_not_judged_in_a_log_record():
-    """With the previous phase end recorded (``om_end_hexes``, as a log carries it) only the order of
-    the boxes is judged, not the phase a move was made in (a drag one step after the tracker)."""
+def test_air_display_phase_not_judged_in_a_log_record_within_the_tracker_lag():
+    """With the previous phase end recorded (``om_end_hexes``, as a log carries it) the order of the
+    boxes is judged at any phase; the phase a move was made in is not judged within the tracker's lag
+    of the Air Unit Allocation Phase (the Port Refit Phase after it: a drag one step after the tracker,
+    12.23 「航空ユニットが任務に割当てられる前」), and is further off (omlag25: before, at any phase)."""
     ends = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-abort-2"}\n'
-    assert log_rules(air("G-Bf109-1", "air-abort-2", "air-abort-1", phase="german-movement") + ends) == []
-    assert log_rules(air("G-Bf109-1", "air-abort-2", "air-ready", phase="german-movement") + ends) == ["OM 12.23"]
+    assert log_rules(air("G-Bf109-1", "air-abort-2", "air-abort-1", phase="port-refit") + ends) == []
+    assert log_rules(air("G-Bf109-1", "air-abort-2", "air-abort-1", phase="german-movement") + ends) == ["OM 12.23"]
+    assert log_rules(air("G-Bf109-1", "air-abort-2", "air-ready", phase="port-refit") + ends) == ["OM 12.23"]
     flown = air("G-Bf109-1", "air-ready", "air-flown", phase="german-bombardment") + ends
     p = as_log(position(flown))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and "OM 12.31" in rs.take_not_judged()   # flew past its box?
 
 
+@pytest.mark.parametrize("phase,want", [("evacuation-determination", []), ("port-refit", []),
+                                        ("allied-naval-movement", "found"), ("supply", "found"),
+                                        ("german-movement", "found")])
 @pytest.mark.parametrize("prev,to,rule", [("air-abort-2", "air-abort-1", "OM 12.23"),       # readiness
                                           ("air-ready", "air-bombardment", "OM 12.31"),     # allocation
                                           ("air-interdiction", "air-bombardment", "OM 12.31")])
-def test_air_display_phase_in_a_log_is_named_not_judged(prev, to, rule):
-    """The phase part of 12.23 / 12.31 in a log: where a position file would give a finding, the rule is
-    named not judged, not passed silently (review rv-rp27 item 4)."""
-    p = as_log(position(air("G-Do17-1", prev, to, phase="german-movement")
+def test_air_display_phase_in_a_log_is_judged_two_phases_off(prev, to, rule, phase, want):
+    """The phase part of 12.23 / 12.31 in a log (12.31 「航空割当てフェイズのステップ6中」): one phase
+    before or after the Air Unit Allocation Phase the rule is named not judged, not passed silently
+    (review rv-rp27 item 4); two phases or more off (the Allied Naval Movement or Supply Phase, the
+    German Movement Phase) it is the finding a position file gives (the tracker-lag policy,
+    omlag25: before, named not judged at any distance)."""
+    p = as_log(position(air("G-Do17-1", prev, to, turn=4, phase=phase)
                         + f'\n[state]\nom_end_hexes = {{"G-Do17-1" = "{prev}"}}\n'))
     rs = ruleset_for(p.game)
-    assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
+    assert [f.rule for f in rs.check(p)] == ([rule] if want else [])
+    assert (rule in rs.take_not_judged()) is (not want)
 
 
 def test_air_unit_on_a_hex():
@@ -184,7 +194,9 @@ def test_ammo_marker_judged_from_the_allied_naval_movement_phase(phase, want):
 
 @pytest.mark.parametrize("extra", ['\n[state]\nom_end_hexes = {"A-DD-Kelvin" = "alexandria-ready"}\n', None])
 def test_ammo_marker_in_a_log_or_with_no_phase_is_named_not_judged(extra):
-    """16.44 in a log (a marker may lag the tracker) or in a position with no phase: not judged, named.
+    """16.44 in a log under the Allied Naval Movement tracker (one press after the Port Refit Phase,
+    whose end 16.44 reads: the tracker-lag policy, omlag25) or in a position with no phase: not
+    judged, named.
     The log's ship has no ``previous`` (a real log's naval phases give none): it is read from the
     previous phase end (rv-om22 item 1)."""
     unit = table("units", unit="A-DD-Kelvin", hex="allied-naval-display", status=["ammo"],
@@ -246,7 +258,8 @@ def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_jud
     ("german-naval-movement", None, []),                      # a step after the First Naval Combat Phase (19.1)
     ("german-bombardment", None, []),                         # the phase a bombardment mission flies in (12.5)
     ("allied-combat", "german-combat", []),                   # the last recorded phase end: a German combat
-    ("port-refit", "german-movement", ["OM 12.23"]),          # the tracker jumped: its last end flew nothing
+    ("supply", "german-movement", ["OM 12.23"]),              # the tracker jumped: its last end flew nothing
+    ("port-refit", "german-movement", []),                    # ... but the phase before in the sequence did
 ])
 def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last, want):
     """rv-om22 item 3: a log's Flown → Abort 2 is a mission's AA result dragged with the tracker a step
@@ -255,7 +268,10 @@ def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last,
     not judged, elsewhere the 12.23 "never back" finding (before, any phase of a day turn passed as
     not judged). The previous phase is the last recorded phase end (``om_last_end``), else the one
     before in the sequence; the next is the one after in the turn (rv-b22w item 1: before, a step
-    before was a finding, so GT4's Evacuation Determination and German Movement Phases found one)."""
+    before was a finding, so GT4's Evacuation Determination and German Movement Phases found one).
+    omlag25: the window is the tracker-lag policy's (``RuleSet.lag``) besides the last recorded phase
+    end, so the Port Refit Phase after a recorded German Movement Phase end (the tracker set past
+    phases) is one press from the Air Unit Allocation Phase: named not judged (before, a finding)."""
     state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown"}\n'
     if last:
         state += f'om_last_end = {{turn = 4, phase = "{last}"}}\n'
@@ -379,15 +395,15 @@ def test_ammo_marker_task_force_reason_only_in_the_port_refit_phase(phase, task_
     assert ("task force formed in Alexandria" in rs.take_not_judged()["OM 16.44"]) is task_force
 
 
-@pytest.mark.parametrize("prev,to,phase,rule", [("air-abort-2", "air-abort-1", "german-movement", "OM 12.23"),
-                                                ("air-ready", "air-bombardment", "german-movement", "OM 12.31")])
+@pytest.mark.parametrize("prev,to,phase,rule", [("air-abort-2", "air-abort-1", "port-refit", "OM 12.23"),
+                                                ("air-ready", "air-bombardment", "port-refit", "OM 12.31")])
 def test_a_position_file_stating_the_last_phase_end_is_judged_as_a_position_file(prev, to, phase, rule):
     """lagfix23: "a log" is one test, the position's phase being its turn tracker's
     (``phase_from_tracker``), not "the previous phase end is carried" (``om_end_hexes``), which a
     position file may state. A position file's phase is exact: readiness (12.23) or an allocation
-    (12.31) in the German Movement Phase is a finding there, the previous phase end stated or not
+    (12.31) in the Port Refit Phase is a finding there, the previous phase end stated or not
     (before, stating ``om_end_hexes`` made the file a log and the phase not judged); as a log's
-    position the same move is named not judged."""
+    position the same move, one phase after the Air Unit Allocation Phase, is named not judged."""
     text = air("G-Do17-1", prev, to, phase=phase) + f'\n[state]\nom_end_hexes = {{"G-Do17-1" = "{prev}"}}\n'
     assert rules(text) == [rule]
     p = as_log(position(text))

@@ -158,3 +158,51 @@ def test_ready_to_abort_in_a_night_air_unit_allocation_phase_is_a_finding(om):
     named not judged 'outside a day turn's Air Unit Allocation Phase')."""
     r = _log(om, "night-ready-abort", BF109, "air-ready", ["air-abort-1"], 3, "air-allocation")
     assert _rules(r, BF109) == ["OM 12.31"] and not _not_judged(r, "OM 12.31")
+
+
+# ---- omlag25: the air and port rules on the tracker-lag policy (vmodgen/rules/core/tracker_lag.py) ----
+@pytest.mark.parametrize("phase,off", [("german-combat", 0), ("allied-movement", 1), ("allied-bombardment", 2),
+                                       ("german-movement", 1), ("naval-unloading", 3)])
+def test_mission_result_at_0_1_2_presses_from_a_german_air_phase(om, phase, off):
+    """12.22-12.23 「飛行済ボックス内の各ユニットについて…」: on GT2 (a day turn) the Bf-109 goes from
+    Flown back to Abort 2 with the tracker ``off`` presses of Next from a phase German air units fly
+    in (12.6: the German Combat Phase; 12.5: the German Bombardment Phase after the German Movement
+    Phase). In it or one press off, a mission's AA result dragged with the tracker off the phase it
+    flew in reads the same: OM 12.23 named not judged; two presses off or more, the move back the
+    readiness roll never makes: OM 12.23 (omlag25: the policy's window, ``RuleSet.lag``)."""
+    r = _log(om, f"lag-mission-{phase}", BF109, "air-flown", ["air-abort-2"], 2, phase)
+    assert _rules(r, BF109) == ([] if off < 2 else ["OM 12.23"])
+    assert bool(_not_judged(r, "OM 12.23")) is (off < 2)
+
+
+@pytest.mark.parametrize("phase,off", [("air-allocation", 0), ("port-refit", 1), ("evacuation-determination", 1),
+                                       ("allied-naval-movement", 2), ("supply", 2)])
+def test_readiness_roll_at_0_1_2_presses_from_the_air_unit_allocation_phase(om, phase, off):
+    """12.23 「航空ユニットが任務に割当てられる前…以下の準備手順を実行する」 d: the readiness roll moves the
+    Bf-109 from Abort 2 to Abort 1, in the Air Unit Allocation Phase. With GT2's tracker on that phase
+    it is legal and nothing is said; one press off (the Evacuation Determination Phase before, the
+    Port Refit Phase after) the phase of the drag is named not judged; two presses off (the Supply
+    Phase, the Allied Naval Movement Phase) it is OM 12.23, the tracker named in the message
+    (omlag25: before, named not judged at any distance)."""
+    r = _log(om, f"lag-readiness-{phase}", BF109, "air-abort-2", ["air-abort-1"], 2, phase)
+    found = [f for f in r.findings if BF109 in f.units]
+    assert [f.rule for f in found] == ([] if off < 2 else ["OM 12.23"])
+    assert bool(_not_judged(r, "OM 12.23")) is (off == 1)
+    assert all("two phases or more" in f.message for f in found)
+
+
+@pytest.mark.parametrize("phase,off", [("port-refit", 0), ("allied-naval-movement", 1), ("first-naval-combat", 2),
+                                       ("german-naval-movement", 3)])
+def test_ammo_marker_sailing_at_0_1_2_presses_from_the_port_refit_phase(om, phase, off):
+    """16.44 「連合軍の海上移動フェイズをいずれかのアレクサンドリア・ボックス内で開始する海上ユニットは…
+    これらが海上に戻るときに「弾薬枯渇／弾薬不足」マーカーを持たない」: where a ship stands as the Allied
+    Naval Movement Phase begins is where it stood at the Port Refit Phase's end. DD Kelvin, Ammo marker
+    on, leaves Ready to Sail for the Allied Naval Display on GT1 with the tracker ``off`` presses after
+    the Port Refit Phase. In it (16.43: a task force formed there) or one press after (the tracker a
+    phase ahead of that forming) OM 16.44 is named not judged; two presses or more after, the ship
+    began the Allied Naval Movement Phase in Alexandria on every reading: OM 16.44 (omlag25: before, a
+    log was never judged)."""
+    r = _log(om, f"lag-ammo-{phase}", KELVIN, "alexandria-ready", ["allied-naval-display"], 1, phase,
+             status="ammo")
+    assert _rules(r, KELVIN) == ([] if off < 2 else ["OM 16.44"])
+    assert bool(_not_judged(r, "OM 16.44")) is (off < 2)

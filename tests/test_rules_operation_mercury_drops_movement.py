@@ -129,7 +129,9 @@ def test_first_fire_placed_in_paradrop_phase_after_a_drop_seen_behind(om, box):
 def test_no_first_fire_is_found_at_the_paradrop_phase_end(om):
     """OM 11.11, SoP IV.A.4: 1/7 drops with the tracker two phases behind (Amphibious Landing) and
     never takes a First Fire marker: found at the end of the German Paradrop Phase, the phase named
-    (before: judged and dated at the end of the Amphibious Landing Phase)."""
+    (before: judged and dated at the end of the Amphibious Landing Phase). The drop itself, two
+    phases before the Paradrop Phase, is OM 6.11 there (the tracker-lag policy, omlag25: before, a
+    drop under the Amphibious Landing tracker was read as the paradrop)."""
     kit, module, root = om
     w = _writer(om)
     w.add(*palette_piece(module, "G-1-7-Art"), "german-first-wave", report=False)
@@ -137,8 +139,8 @@ def test_no_first_fire_is_found_at_the_paradrop_phase_end(om):
     w.move("G-1-7-Art", "W2007").advance(3)
     r = audit([w.write(root / "fire-two-behind.vlog")], module=module)
     got = [(f.rule, f.phase) for f in r.findings]
-    assert got == [("OM 11.11", "german-paradrop")]
-    assert "end of the German Paradrop Phase" in r.findings[0].message
+    assert got == [("OM 6.11", "amphibious-landing"), ("OM 11.11", "german-paradrop")]
+    assert "end of the German Paradrop Phase" in r.findings[1].message
 
 
 def test_a_log_ending_inside_the_paradrop_phase_names_11_11_not_judged(om):

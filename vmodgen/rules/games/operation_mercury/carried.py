@@ -7,6 +7,7 @@ from typing import Any
 
 from ....positions.model import Position
 from ...base import Memory, carried
+from ...core.tracker_lag import Lag, Wanted
 
 
 @dataclass
@@ -79,3 +80,15 @@ def last_phase_end(pos: Position) -> tuple[int | None, str] | None:
         return None
     at = ids.index(pos.phase)
     return (pos.turn if at > 0 or pos.turn is None else pos.turn - 1), ids[at - 1]
+
+
+def may_lag(rs, pos: Position, wanted: Wanted) -> bool:
+    """In a log, whether what is seen at ``pos`` may belong to a phase ``wanted`` names: ``pos`` is in
+    one or within the tracker's lag of one (``RuleSet.lag``, :mod:`.core.tracker_lag`: Next pressed
+    late or early), or the last recorded phase end (:func:`last_phase_end`: the tracker set past
+    phases, not pressed through them) is one, or is unknown. The one window of OM's rules on the
+    policy (9.71, 12.23, 12.31)."""
+    if rs.lag(pos, wanted) is not Lag.OUT:
+        return True
+    last = last_phase_end(pos)
+    return last is None or wanted(*last)

@@ -7,9 +7,13 @@ side) its box at the previous phase end (:func:`.carried.came_from`). The order 
 boxes (a unit moves one box nearer Ready a readiness, one refit box a turn) is judged in any
 position. The phase a move belongs to is judged in a position file; in a log (whose drags follow
 the players' bookkeeping, a step before or after the tracker, as 12.23a's lag in
-:func:`.phases.night_missions`) it is named not judged, but for an air unit's Ready → Flown /
-Abort (12.31) or Flown → Abort (12.23) away from every phase German air units fly in, a step either
-side included (:func:`mission_result_may_lag`): a finding in a log too."""
+:func:`.phases.night_missions`) by the tracker-lag policy (:mod:`.core.tracker_lag`, through
+:func:`.carried.may_lag`): within one press of Next of the phase the move belongs to it is named not
+judged, further off it is a finding. That phase is the Air Unit Allocation Phase for readiness and
+allocation (12.23, 12.31), a phase German air units fly in for a mission's result (12.31 Ready →
+Flown / Abort, 12.23 Flown → Abort: :func:`mission_result_may_lag`), the Port Refit Phase, whose
+end 16.44 reads, for a ship sailing with its Ammo marker. 16.42's refit moves in a log are still
+named not judged at any phase off the Port Refit Phase (not yet on the policy: docs/tracker-lag.md)."""
 from __future__ import annotations
 
 import math
@@ -18,8 +22,8 @@ from ...core.board import Board
 from ...core.moves import label
 from ...core.select import Selector
 from ...core.stacking import fmt
-from ...core.tracker_lag import from_tracker
-from .carried import came_from, last_phase_end
+from ...core.tracker_lag import from_tracker, one_phase
+from .carried import came_from, may_lag
 from .memory import time_of_day, turn_time
 
 P = "OM"
@@ -73,25 +77,14 @@ def german_air_flies(pos, turn: int | None, phase: str) -> bool:
     return phase in GERMAN_AIR_PHASES and (GERMAN_AIR_PHASES[phase] in (None, turn) or turn is None)
 
 
-def next_phase(pos) -> str | None:
-    """The phase after ``pos``'s in the same turn's sequence (None at the turn's last phase)."""
-    ids = [p.id for p in pos.game.sequence.phases]
-    at = ids.index(pos.phase) if pos.phase in ids else len(ids)
-    return ids[at + 1] if at + 1 < len(ids) else None
-
-
-def mission_result_may_lag(pos) -> bool:
-    """In a log, whether a unit's drag to Flown or an Abort box may be a mission's result made a step
-    before or after the tracker: German air units may fly in this phase, in the last phase end's
-    (:func:`.carried.last_phase_end`: the tracker moved on before the drag) or in the next phase of
-    the turn (the tracker not moved on yet: an interdiction played with it still on the Evacuation
-    Determination Phase, rv-b22w item 1)."""
-    last = last_phase_end(pos)
-    day = time_of_day(pos) != "night"
-    ahead = next_phase(pos)
-    now = day and german_air_flies(pos, pos.turn, pos.phase)
-    behind = day and ahead is not None and german_air_flies(pos, pos.turn, ahead)
-    return now or behind or last is None or german_air_flies(pos, *last)
+def mission_result_may_lag(rs, pos) -> bool:
+    """In a log, whether a unit's drag to Flown or an Abort box may be a mission's result made with
+    the tracker off the phase it flew in (:func:`.carried.may_lag`): German air units may fly in a
+    phase within the tracker's lag of this one (a day turn's: the tracker not moved on yet, an
+    interdiction played with it still on the Evacuation Determination Phase, rv-b22w item 1; or moved
+    on before the drag), or in the last recorded phase end's (the tracker set past phases)."""
+    night = time_of_day(pos) == "night"
+    return may_lag(rs, pos, lambda t, p: not (night and t == pos.turn) and german_air_flies(pos, t, p))
 
 
 def box_name(board: Board, box: str) -> str:
@@ -122,6 +115,7 @@ def check_air_display(rs, board: Board) -> list:
     untimed = alloc and time is None
     # with no phase (and no Night turn known), the position may be a day turn's Air Unit Allocation Phase
     phaseless = not pos.phase and time != "night"
+    phase_name = pos.phase_info.name if pos.phase_info is not None else pos.phase
     out = []
 
     def find(rule: str, u, text: str) -> None:
@@ -129,12 +123,18 @@ def check_air_display(rs, board: Board) -> list:
 
     def out_of_phase(rule: str, u, text: str) -> None:
         """The phase of a move: a finding in a position file; in a log (a drag may follow the tracker
-        by a step) named not judged."""
+        by a step) named not judged within the tracker's lag of an Air Unit Allocation Phase
+        (:func:`.carried.may_lag`), a finding further off."""
         if timed:
             find(rule, u, text)
         elif not in_file and pos.phase and not alloc:
-            rs.not_judged(f"{P} {rule}", f"{label(u)} {text.split(';')[0]}: in a log a player may make the "
-                                         "move a step before or after the tracker, so the phase of a move is not judged")
+            if may_lag(rs, pos, one_phase(None, ALLOCATION)):
+                rs.not_judged(f"{P} {rule}", f"{label(u)} {text.split(';')[0]}, the tracker within a phase of it: in "
+                                             "a log a player may make the move a phase before or after the tracker, "
+                                             "so the phase of the move is not judged")
+            else:
+                find(rule, u, f"{text} The turn tracker shows the {phase_name}, two phases or more from an Air "
+                              "Unit Allocation Phase, more than a log's tracker lags the play.")
 
     for u in pos.units:
         if not AIR.matches(pos.game, u):
@@ -164,7 +164,7 @@ def check_air_display(rs, board: Board) -> list:
             if untimed or phaseless:
                 rs.not_judged(f"{P} 12.31", unknown_turn)
                 continue
-            if in_file or not mission_result_may_lag(pos):
+            if in_file or not mission_result_may_lag(rs, pos):
                 find("12.31", u, f"went from {here} to {there}; a unit not allocated to a mission flies none this "
                                  "turn (12.31), and only units that flew are put in the Flown or an Abort box (12.22).")
             else:
@@ -180,7 +180,7 @@ def check_air_display(rs, board: Board) -> list:
             if (untimed or phaseless) and i == len(track) - 2 and j < i:
                 rs.not_judged(f"{P} 12.23", unknown_turn)
                 continue
-            if not in_file and i == len(track) - 2 and j < i and mission_result_may_lag(pos):
+            if not in_file and i == len(track) - 2 and j < i and mission_result_may_lag(rs, pos):
                 # a mission's AA result (an interdiction's: Flown, rolled Ready, fired at) dragged a step
                 # after the tracker left the phase it flew in
                 rs.not_judged(f"{P} 12.23", f"{label(u)} went from {here} to {there} outside the Air Unit "
@@ -306,8 +306,11 @@ def check_ammo_replenished(rs, board: Board) -> list:
     phase or a later one in a position file; before it the marker is still on: named not judged, in
     the Port Refit Phase (which forms the task forces) because the ship, in a task force on the
     display, is seen leaving Alexandria by no later phase (rv-om22 item 4; that reason given in that
-    phase only, rv-b22w item 7); with no phase, or in a log (a marker may lag the tracker by a
-    step), not judged."""
+    phase only, rv-b22w item 7); with no phase not judged. In a log the window is the tracker-lag
+    policy's around the Port Refit Phase, whose end 16.44 reads (:func:`.carried.may_lag`): a
+    sailing seen under the Allied Naval Movement tracker is named not judged (the tracker a phase
+    ahead of a task force formed in the Port Refit Phase), one seen two phases or more after the
+    Port Refit Phase is judged (omlag25: before, not judged in a log at any phase)."""
     pos = board.pos
     port = alexandria_boxes(rs)
     sailed = [u for u in pos.units if u.has("ammo") and came_from(pos, u) in port and u.hex not in port]
@@ -323,15 +326,26 @@ def check_ammo_replenished(rs, board: Board) -> list:
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left an Alexandria box carrying an Ammo Low / Out of Ammo "
                                     f"marker before the Allied Naval Movement Phase {why}")
         return []
-    if not (in_position_file(pos) and pos.phase):
+    if not pos.phase:
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker: "
-                                    + ("a log's marker may lag the tracker by a step" if pos.phase else
-                                       "whether the Allied Naval Movement Phase, which replenishes it, has begun a "
-                                       "position with no phase does not say"))
+                                    "whether the Allied Naval Movement Phase, which replenishes it, has begun a "
+                                    "position with no phase does not say")
         return []
+    # 16.44 reads where a ship stood as the Allied Naval Movement Phase begins: at the Port Refit
+    # Phase's end. A log's sailing seen within the tracker's lag of that phase may be its task force
+    # formed there (16.43), before the replenishment, with the tracker a phase ahead
+    log = not in_position_file(pos)
+    here = pos.phase_info.name if pos.phase_info is not None else pos.phase
+    if log and may_lag(rs, pos, one_phase(pos.turn, PORT_REFIT)):
+        rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker "
+                                    f"in the {here}, a phase after the Port Refit Phase: with the tracker a phase ahead "
+                                    "the ship joined a task force there (16.43), before the replenishment (16.44)")
+        return []
+    off = (f" The turn tracker shows the {here}, two phases or more after the Port Refit Phase, more than a log's "
+           "tracker lags the play." if log else "")
     return [rs.finding(board, f"{P} 16.44", "movement", f"{label(u)} sailed from {box_name(board, came_from(pos, u) or '')} "
                        "carrying an Ammo Low / Out of Ammo marker; a ship that begins the Allied Naval Movement Phase "
-                       "in Alexandria is replenished and goes back to sea without it (16.44).", [], [u])
+                       f"in Alexandria is replenished and goes back to sea without it (16.44).{off}", [], [u])
             for u in sailed]
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
-from ...core.tracker_lag import Lag, from_tracker
-from .carried import came_from, last_phase_end, mercury
+from ...core.tracker_lag import from_tracker
+from .carried import came_from, may_lag, mercury
 
 P = "OM"
 #: the phase kinds of the kit's sequence in which no combat result is resolved (9.7); the naval and
@@ -31,15 +31,10 @@ FATIGUE = ("fatigued", "fatigue")
 
 def may_lag_a_combat(rs, pos) -> bool:
     """In a log, whether a Fatigue marker new at this phase end may belong to a phase resolving
-    combat the tracker did not show then: one within the tracker's lag of this phase (the policy,
-    :mod:`.core.tracker_lag`: the phase before or after, Next pressed late or early), or the last
-    recorded phase end (:func:`.carried.last_phase_end`: the tracker jumped) resolving combat, or
-    unknown."""
+    combat the tracker did not show then (:func:`.carried.may_lag`: within the tracker's lag, the
+    phase before or after, or the last recorded phase end, the tracker set past phases)."""
     kinds = {ph.id: ph.kind for ph in pos.game.sequence.phases}
-    if rs.lag(pos, lambda _t, p: kinds.get(p) not in NO_COMBAT_KINDS) is Lag.MAYBE:
-        return True
-    last = last_phase_end(pos)
-    return last is None or kinds.get(last[1]) not in NO_COMBAT_KINDS
+    return may_lag(rs, pos, lambda _t, p: kinds.get(p) not in NO_COMBAT_KINDS)
 
 
 def judged_at_log_end(rs, pos) -> bool:

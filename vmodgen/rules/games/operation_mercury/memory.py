@@ -93,8 +93,10 @@ STEAMER_SIDE = "allied"          # 17.51: the coastal steamer is the Allied play
 PARADROP, AMPHIBIOUS, UNLOADING, GERMAN_MOVE = "german-paradrop", "amphibious-landing", "naval-unloading", \
     "german-movement"
 #: the phases a unit leaving a wave box is read as a paradrop in: the German Paradrop Phase, and the
-#: phases next to it when the players moved the tracker late or early (6.11: a wave box's units
-#: paradrop, whatever phase the tracker shows)
+#: arrival phases around it (6.11: a wave box's units paradrop, whatever phase the tracker shows). A
+#: log's drop two presses of Next from the Paradrop Phase (the Amphibious Landing Phase) is still
+#: read as one here, and is an OM 6.11 finding for its phase (the tracker-lag policy, omlag25:
+#: ``OperationMercuryStacking._left_a_wave_box``)
 DROP_PHASES = frozenset({AMPHIBIOUS, UNLOADING, PARADROP, GERMAN_MOVE})
 
 

@@ -7,7 +7,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from ...core.moves import label
 from ...core.stacking import fmt, mixed, overstacked, simple_points
-from ...core.tracker_lag import from_tracker
+from ...core.tracker_lag import Lag, from_tracker
 from ..other_side_box import name_not_judged, other_side
 from .movement import NAVAL
 from .memory import AMPHIBIOUS, DROP_PHASES, GERMAN_MOVE, PARADROP, arrivals, drop_boxes, unit_steps, wave_turns
@@ -228,9 +228,17 @@ class OperationMercuryStacking(OperationMercuryUnits):
     def _left_a_wave_box(self, board: Board) -> list:
         """6.11 「ドイツ軍落下傘降下フェイズ中、ドイツ軍セットアップ・カードから取り上げられた使用可能な落下傘と
         グライダーのユニットは、ゲーム・マップ上のそれらの目標ヘクス内に置かれる」: a wave box's units reach the
-        map only by paradrop, placed in the German Paradrop Phase. A unit on a map hex that stood in a
+        map only by paradrop, placed in the German Paradrop Phase. In a log the window is the
+        tracker-lag policy's (:mod:`.core.tracker_lag`, omlag25): a wave unit on a map hex seen one
+        press of Next from this turn's Paradrop Phase (the Naval Unloading, German Movement Phase) is
+        read as the paradrop and the phase of the drop named not judged; two presses or more off (the
+        Amphibious Landing Phase too) it is a finding, before or after the phase, whatever the record
+        shows of the turn (a wave due on an earlier turn, one of the readings below, a finding too),
+        once a phase end stands in the record (``om_last_end``): before any, the tracker may never
+        have been pressed (the audit's "Was the tracker advanced?"), and the readings below hold.
+        In a position file: a unit on a map hex that stood in a
         wave box (where its recorded move began, else at the last phase end) while the phase is none of
-        the four a drop is read in (the tracker one phase behind or ahead: ``DROP_PHASES``): after them
+        the four a drop is read in (``DROP_PHASES``): after them
         in the turn, this turn's Paradrop Phase is over: a finding when a phase end of this turn at or
         after the Paradrop Phase stands in the record (``om_last_end``; a position file states its own
         phase), else the tracker may still show the previous turn (not pressed on across the turn
@@ -239,7 +247,9 @@ class OperationMercuryStacking(OperationMercuryUnits):
         earlier turn (6.11 「第一波…ゲーム・ターン1」, 「第二波…ゲーム・ターン2」), or on this one with the
         phase after its Paradrop Phase, is a finding on every reading."""
         pos = board.pos
-        if not pos.phase or pos.phase in DROP_PHASES:
+        log = from_tracker(pos)
+        window = self.lag_of_phase(pos, pos.turn, PARADROP) if log else None
+        if not pos.phase or (pos.phase in DROP_PHASES if not log else window is Lag.IN):
             return []
         order = [p.id for p in pos.game.sequence.phases]
         if pos.phase not in order or PARADROP not in order:
@@ -275,7 +285,21 @@ class OperationMercuryStacking(OperationMercuryUnits):
             # turn (or on this one, its Paradrop Phase passed) is late on every reading
             due = turns.get(src)
             late = due is not None and pos.turn is not None and (due <= pos.turn if after else due < pos.turn)
-            if after and shown:
+            if window is Lag.MAYBE:
+                # read as the paradrop (``arrivals``); one on the wrong turn is :meth:`check_wave_turns`'s
+                if not (due is not None and pos.turn is not None and due < pos.turn):
+                    self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name} of turn "
+                                                 f"{pos.turn}, a phase from its German Paradrop Phase: read as the "
+                                                 "paradrop, made with the tracker a phase behind or ahead")
+            elif window is Lag.OUT and not late and isinstance(last, dict):
+                # (with no phase end in the record the tracker may never have been pressed: the
+                # audit reads no phase then, below, as it lists such moves "out of phase")
+                where = "after" if after else "before"
+                out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} left {src} for {u.hex} in the "
+                                        f"{name} of turn {pos.turn}, {where} this turn's German Paradrop Phase and "
+                                        "two phases or more from it, more than a log's tracker lags the play: a wave "
+                                        "box's units land only by paradrop, placed in that phase.", [u.hex], [u]))
+            elif after and shown:
                 out.append(self.finding(board, f"{P} 6.11", "stacking", f"{label(u)} left {src} for {u.hex} in the "
                                         f"{name}, after this turn's German Paradrop Phase: a wave box's units land "
                                         "only by paradrop, placed in that phase.", [u.hex], [u]))
