@@ -87,16 +87,18 @@ def test_items2_3_a_unit_dragged_off_and_back_then_a_sixth_landing_is_named(im):
     """16.14 「スタッキング限度を超過するユニットは上陸できず、それらを侵攻ゾーン遅延ボックス内に置く」 on
     Portolago (L3009): C1-C5 land (10 SP, step 13), C5 on to L3008 and dragged back (a take-back of
     steps 14-15: the breach stood all along, so no second finding at 15), then C6 lands (12 SP, step
-    16): C6 goes to the Delay box too, so a finding names it (review: key23 reported step 15 again,
-    and with item 2 alone fixed named C6 nowhere)."""
+    16): C6 goes to the Delay box too, so the port's one breach (16.14's key: the hex whichever
+    units land on it) names it at step 16 (review: key23 reported step 15 again, and with item 2
+    alone fixed named C6 nowhere)."""
     w, _ = _leros(im, 6)
     for i in range(1, 6):
         w.move(f"S4-C{i}", "L3009")
     w.move("S4-C5", "L3008").move("S4-C5", "L3009").move("S4-C6", "L3009").advance(1)
     found, taken = _im_found(im, w, "stale-reported", "IM 16.14")
     assert [(t["unit"], t["steps"]) for t in taken] == [("S4-C5", [14, 15])]
-    assert [f.step for f in found] == [13, 16], [(f.step, f.message) for f in found]
-    assert "S4-C6" in _named(found) and "Leros convoy unit 6 (S4-C6)" in found[-1].message
+    assert [f.step for f in found] == [13], [(f.step, f.message) for f in found]
+    assert [(e["step"], e["units"]) for e in found[0].details["went_on"]] == [(16, ["S4-C6"])]
+    assert "Leros convoy unit 6 (step 16)" in found[0].message
 
 
 @pytest.mark.parametrize("phase_ends", [False, True])

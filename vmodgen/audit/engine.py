@@ -445,6 +445,7 @@ class FileAuditor:
 
         #: each breach reported in this file → its finding (a breach standing on is added to it)
         reported: dict[Breach, AuditFinding] = {}
+        by_key = {rule_key(r): r for r in self.rules}
 
         def join(old: AuditFinding | None, f: Finding, pos, step_no: int, at: str) -> None:
             """``f``, found again of the breach ``old`` reported, adds what ``old`` does not name."""
@@ -489,6 +490,29 @@ class FileAuditor:
                 if move:
                     told[one_move(k)] = af
             active[rk] = set(keys)
+
+        def restore_reported(dropped: list[AuditFinding]) -> list[Rule]:
+            """After a take-back withdrew ``dropped``: a breach still standing is the finding of it
+            left in the file (an addition then joins that one, rv-k23 item 3), or, with none left
+            and withdrawn for resting on a withdrawn drag, its rule, to report it again as it stands
+            (its key taken out of the standing set: rv-k23 item 5). Returns those rules."""
+            standing = {k for keys in active.values() for k in keys}
+            again: dict[str, Rule] = {}
+            for f in dropped:
+                k = f.key
+                if reported.get(k) is not f:
+                    continue
+                rest = next((e for e in reversed(findings) if e.key == k), None)
+                if rest is not None:
+                    reported[k] = rest
+                    continue
+                del reported[k]
+                if k in standing and not k.units and f.at == "during":
+                    for rk, keys in active.items():
+                        if k in keys:
+                            keys.discard(k)
+                            again.setdefault(rk, by_key[rk])
+            return list(again.values())
 
         def check(pos, rules: list[Rule], step_no: int, at: str) -> None:
             board = self.rs.board(pos)
@@ -827,10 +851,14 @@ class FileAuditor:
                     and self.rules and rolled):
                 settled = (k, cur_pos)     # the combats before this roll are complete (pending.py)
             if back_now:
-                gone = {id(f) for f in self._withdraw(back_now, findings, active, taken, rp, name, ph,
-                                                      phase_info, builder.concealed_units())}
+                dropped = self._withdraw(back_now, findings, active, taken, rp, name, ph,
+                                         phase_info, builder.concealed_units())
+                gone = {id(f) for f in dropped}
                 for key in [key for key, f in told.items() if id(f) in gone]:
                     del told[key]      # withdrawn with its steps: the unit's next break is news
+                rejudge = restore_reported(dropped)
+                if rejudge and cur_pos is not None:
+                    check(cur_pos, rejudge, k, "during")
             prev_pos = cur_pos
             prev_phase = ph
             for pid in (builder.units if k == 0 or step.boards else
@@ -1360,8 +1388,8 @@ class FileAuditor:
                     tracker.player(k, player_of(step))
                     fed = True
                 uid = v.unit.id
-                memo = frozenset(key for keys in active.values() for key in keys if uid in key[3])
                 old = builder.hex_of_point(mv.old)
+                memo = frozenset(key for keys in active.values() for key in keys if _of_unit(key, uid, old))
                 who = dict(unit=uid, name=v.unit.name or uid, side=v.unit.side, player=player_of(step))
                 lost = tracker.recorded(k, pid, old, v.hex, **who)
                 back = tracker.drag(k, pid, old, v.hex, before=memo, **who)
@@ -1385,8 +1413,9 @@ class FileAuditor:
         for pid in self._carried:
             v = builder.views.get(pid)
             uid = v.unit.id if v is not None and v.unit is not None else pid
+            here = paths[pid][-1] if paths[pid] else None
             takebacks.carry(pid, paths[pid], frozenset(key for keys in active.values() for key in keys
-                                                        if uid in key[3]))
+                                                        if _of_unit(key, uid, here)))
 
     def _take_back(self, tb: "tbk.TakeBack", pid: str, v, judged: bool, out: list["tbk.TakeBack | tbk.Stray"],
                    paths: dict[str, list[str]], start: dict[str, str], inferred: dict[str, tuple], cov: Coverage,
@@ -1832,6 +1861,13 @@ def _route_times(route: tuple[str, ...], guessed: frozenset[int], ends: tuple[in
             return None
         out[i] = nxt
     return tuple(out) if j == 0 else None
+
+
+def _of_unit(key: Breach, uid: str, hex_: str | None) -> bool:
+    """Whether the unit ``uid`` standing on ``hex_`` is part of the breach ``key``: named by it, or
+    on its hexes for a breach of hexes whichever units (:func:`~vmodgen.rules.finding.at_the_hexes`,
+    which names no unit: a unit joining or leaving it is part of it while there)."""
+    return uid in key.units or (not key.units and hex_ is not None and hex_ in key.hexes)
 
 
 def merge_same_breach(findings: list[AuditFinding], lo: int, moves: set[int]) -> None:
