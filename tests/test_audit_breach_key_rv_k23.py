@@ -1,8 +1,9 @@
 """Review rv-k23 of key23 (one identity for a breach): each of its probes, asserting what the
 rulebook requires of the audit. A verdict the rules give is never lost by a breach's key: every unit
 the rule condemns is named by a finding, in one file or split into a chain, after a take-back, an
-advance still under way at a file's end said as such. IM 16.14/16.33A's landing limits and OM
-9.62/9.83/7.42's stack after combat keep the default key (keyfix23's fallback, review items 1-9)."""
+advance still under way at a file's end said as such. Each probe runs with the per-hex keys declared
+(IM 16.14/16.33A's landing limits, OM 9.62/9.83/7.42's stack after combat: one breach per hex,
+keyeng25), which keyfix23 had taken back for losing these verdicts."""
 from __future__ import annotations
 
 import pytest
@@ -24,6 +25,17 @@ def im(tmp_path_factory):
 @pytest.fixture(scope="module")
 def om(tmp_path_factory):
     return bundled_module("operation-mercury", tmp_path_factory, "om-rv-k23")
+
+
+def test_the_landing_limits_and_the_stack_after_combat_declare_a_hex_key():
+    """The probes below test the per-hex keys (keyeng25), not the default key: the rules declare them."""
+    from vmodgen.rules.finding import Finding
+    from vmodgen.rules.games.invasion_malta.stacking import LANDING_ARMOUR, LANDING_SP, landing_breach
+    from vmodgen.rules.games.operation_mercury.ruleset import STACK_AFTER_COMBAT, stack_breach
+    for breach, part in ((landing_breach, LANDING_SP), (landing_breach, LANDING_ARMOUR), (stack_breach, STACK_AFTER_COMBAT)):
+        k = breach(Finding("R 1", "stacking", "m", ("0101",), ("a", "b"), part=part))
+        assert k.hexes == ("0101",) and k.units == () and k.part == part
+    assert landing_breach(Finding("R 1", "stacking", "m", ("0101",), ("a",))).units == ("a",)
 
 
 def _leros(im, convoys: int, tanks: tuple[str, ...] = ()) -> tuple[LogWriter, list[str]]:
@@ -213,6 +225,8 @@ def test_item6_a_chain_condemns_maori_as_one_file_does(om):
     assert "19 NZ (A-19-NZ-Eng)" in _advanced(found[0])
     assert len(_maori_condemned(found)) == 1, [f.message for f in found]
     assert len(found) == len(_one_file(om)), [f.message for f in found]   # rv-k23 item 6: not split by the seam
+    assert [(e["units"], e["file"]) for e in found[0].details["went_on"]] == [(["A-Maori"], str(b))]
+    assert "It went on in chain-b.vlog: Maori (step " in found[0].message
 
 
 def test_item6_next_then_prev_condemns_maori_as_one_file_does(om):

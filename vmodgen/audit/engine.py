@@ -422,7 +422,19 @@ class FileAuditor:
         #: phase are one move, which gets one finding per rule it breaks, though the hex the rule
         #: is broken at changes from step to step (a unit carried along, a guess filled in again);
         #: (rule, hexes) for a breach of hexes whichever units (finding.one_move)
-        told: dict[tuple, AuditFinding] = {}
+        told: dict[tuple, AuditFinding | None] = {}
+        #: (rule, hexes, part) of ``told`` told in the file before (its value None) → the units its
+        #: finding named (MoveCarry.named)
+        told_named: dict[tuple, tuple[str, ...]] = {}
+
+        def named_of(told: dict) -> dict[tuple, tuple[str, ...]]:
+            """What a carry keeps of the breaches of hexes told (:attr:`MoveCarry.named`)."""
+            return {key: f.units if f is not None else told_named.get(key, ()) for key, f in told.items()
+                    if hex_told(key)}
+
+        #: the file's end closes the retreats and advances still open: a break of a breach of hexes
+        #: already told is not added to its finding (the record stops mid-advance), it is its own
+        closing_file = False
         # an undone step, an undo and an undo's inverse commands are no one's violation: what
         # they show is never reported (and does not count as standing: it was taken back)
         suppress = False
@@ -470,11 +482,32 @@ class FileAuditor:
                 if k in before:        # standing: at new hexes or with new units, named in it
                     join(reported.get(k), f, pos, step_no, at)
                     continue
+                carried_on: list[str] | None = None
                 if move and one_move(k) in told:
-                    if k != at_its_hexes(f):    # a breach its rule declares: what joined it is named in it
-                        join(told[one_move(k)], f, pos, step_no, at)     # (None: told in the file before)
-                    continue       # this move broke the rule at an earlier step: reported then
+                    old = told[one_move(k)]
+                    if not k.units and k != at_its_hexes(f):
+                        # a breach of hexes whichever units: it went on while no unit its finding
+                        # named left the hexes (one that left may have brought them back within the
+                        # limit: then a new breach, rv-k23 item 9, never a lost one)
+                        named = old.units if old is not None else told_named.get(one_move(k), ())
+                        if set(named) <= set(f.units) and not closing_file:
+                            if old is not None:
+                                join(old, f, pos, step_no, at)
+                                continue
+                            # told in the file before: what joined it is its addition there (run.assemble)
+                            carried_on = [u for u in f.units if u not in named]
+                            if not carried_on:
+                                continue
+                    else:
+                        if k != at_its_hexes(f):    # a breach its rule declares: what joined it is named in it
+                            join(old, f, pos, step_no, at)     # (None: told in the file before)
+                        continue       # this move broke the rule at an earlier step: reported then
                 af = self._finding(f, pos, name, step_no, at)
+                if carried_on is not None:
+                    names = dict(zip(af.units, af.unit_names))
+                    af.details["went_on"] = [{"step": step_no, "hexes": [], "units": carried_on,
+                                              "unit_names": [names[u] for u in carried_on]}]
+                    af.details["goes_on_before"] = True
                 af.breach = k
                 af.details["from_start"] = is_first
                 filled = [inferred[u][0] for u in f.units if u in inferred]
@@ -628,7 +661,7 @@ class FileAuditor:
                     # (a drag back to a stop before the seam is a take-back: the stops go to the
                     # tracker once step 0 is checked, with what stands at the file's start)
                     self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left,
-                                                  self._clocks, self._tick + 1)
+                                                  self._clocks, self._tick + 1, told_named)
                     self._tick += carry.moments() + 1
                 if self._before is not None:   # the seam, once: the order check reads it too
                     sm = self._seam
@@ -702,7 +735,7 @@ class FileAuditor:
                 # the phase left keeps its moves for a return to it (an undone Next, Prev)
                 if phase_start_hex:
                     left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left,
-                                                          self._clocks)
+                                                          self._clocks, named_of(told))
                 else:
                     left_moves.pop(prev_phase, None)
                 # an Undo, or a tracker sent back (within known turns: _backwards)
@@ -722,6 +755,7 @@ class FileAuditor:
                 self._clocks.clear()
                 inferred.clear()
                 told.clear()
+                told_named.clear()
                 drag_steps.clear()
                 takebacks.reset()
                 self._counted.clear()
@@ -731,8 +765,11 @@ class FileAuditor:
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
                     self._carried = again.restore(builder, phase_start_hex, paths, told, self._left,
-                                                  self._clocks, self._tick + 1)
+                                                  self._clocks, self._tick + 1, told_named)
                     self._tick += again.moments() + 1
+                    for key in [key for key, f in told.items() if f is None and hex_told(key)]:
+                        # a breach of hexes told in this file: its finding goes on (rv-k23 item 6)
+                        told[key] = next((f for f in reversed(findings) if one_move(f.key) == key), None)
                     self._carry_stops(takebacks, builder, paths, active)
                 self._mv_dirty = None
                 pos_version = -1
@@ -870,13 +907,16 @@ class FileAuditor:
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
         # (the carry before the retreats are judged: a next file going on with them judges them)
-        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks)
+        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks,
+                                    named_of(told))
                        if prev_phase is not None and phase_start_hex else None)
         # a file ending inside a combat phase: its open retreats judged where they stand, kept
         # aside for the chain (a next file in the same phase may go on with them)
         lo = len(findings)
         earlier = self.rs.take_not_judged() if self.rules else {}
+        closing_file = True
         finish_retreats(at_end=True)
+        closing_file = False
         retreat_end = findings[lo:]
         del findings[lo:]
         # and what that closing named not judged: a next file going on with the retreats judges them
@@ -1775,15 +1815,19 @@ class MoveCarry:
     #: piece id → the moment each hex of its path was entered (:attr:`FileAuditor._clocks`), for
     #: the paths whose moments were followed: the moves go on in order across the seam
     clocks: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    #: for each (rule, hexes, part) of :attr:`told` (a breach of hexes whichever units), the units its
+    #: finding named: a later break of it that names them all goes on in that finding, across the seam
+    named: tuple[tuple[tuple, tuple[str, ...]], ...] = ()
 
     @classmethod
     def of(cls, phase: tuple, start: dict[str, str], paths: dict[str, list[str]], told: dict,
-           left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None) -> "MoveCarry":
+           left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None,
+           named: dict[tuple, tuple[str, ...]] | None = None) -> "MoveCarry":
         # (a unit's moments may run past its path, cut since by an undo: only the part it keeps)
         kept = tuple(sorted((p, tuple(c[:len(paths[p])])) for p, c in (clocks or {}).items()
                             if p in paths and tuple(h for h, _ in c[:len(paths[p])]) == tuple(paths[p])))
         return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
-                   frozenset(told), frozenset(left), kept)
+                   frozenset(told), frozenset(left), kept, tuple(sorted((named or {}).items())))
 
     def usable(self, phase: tuple | None, hex_of: Callable[[str], str | None]) -> set[str]:
         """The pieces whose moves :meth:`restore` puts back in a file (or a return by Undo or
@@ -1796,7 +1840,7 @@ class MoveCarry:
 
     def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
                 told: dict, left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None,
-                now: int = 0) -> dict[str, int]:
+                now: int = 0, named: dict[tuple, tuple[str, ...]] | None = None) -> dict[str, int]:
         """Put the moves back, for the units still where their path ended (a unit placed
         elsewhere at the seam starts again: the continuity check names it). Returns piece id →
         the length of the path put back. With ``clocks``, the moments of the paths put back go
@@ -1815,7 +1859,12 @@ class MoveCarry:
                     clocks[pid] = [(h, -1 if t < 0 else now + order[t]) for h, t in c]
         start.update((pid, h) for pid, h in self.start if pid in ok)
         units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
-        told.update((key, None) for key in self.told if set(key[1]) & units)
+        here = {views[pid].hex for pid in ok}
+        # a unit's move findings, and the breaches of hexes whichever units where a unit stands on
+        keys = [key for key in self.told if set(key[1]) & (here if hex_told(key) else units)]
+        told.update((key, None) for key in keys)
+        if named is not None:
+            named.update((key, units_named) for key, units_named in self.named if key in keys)
         left.update(pid for pid in self.left if pid in ok)
         return {pid: len(paths[pid]) for pid in ok}
 
@@ -1861,6 +1910,12 @@ def _route_times(route: tuple[str, ...], guessed: frozenset[int], ends: tuple[in
             return None
         out[i] = nxt
     return tuple(out) if j == 0 else None
+
+
+def hex_told(key: tuple) -> bool:
+    """A key of ``told`` (:func:`~vmodgen.rules.finding.one_move`) of a breach of hexes whichever
+    units: (rule, hexes, part); a unit's move is (rule, units)."""
+    return len(key) == 3
 
 
 def _of_unit(key: Breach, uid: str, hex_: str | None) -> bool:
