@@ -314,3 +314,23 @@ def test_item8_na41_a_unit_moved_on_in_the_next_file_is_named_at_its_new_hex(na4
     assert f.units == ("8MG-21",) and f.hexes == ("1606", "1607")
     assert [(e["hexes"], e["file"]) for e in f.details["went_on"]] == [(["1607"], str(b))]
     assert "It went on in moved-on-b.vlog: 1607 (step " in f.message
+
+
+def test_item10_na41_a_drag_back_after_next_and_prev_withdraws_the_hex_it_went_on_to(na41):
+    """20.4.2: 8 MG Bn (21 Pz) placed on 1606 on turn 1, moved to 1607 (the breach goes on there),
+    the tracker's Next then Prev (back in the Movement Phase, the move carried), then dragged back
+    to 1606 by hand: a take-back of the leg to 1607, so the finding names 1606 only (review rv-k23
+    item 10: "went on: 1607" stayed)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.set_turn(1, ids.index("i1-axis-movement"))
+    w.add(*palette_piece(module, "8MG-21"), "1606", report=False)
+    w.move("8MG-21", "1607").advance(1)
+    t, p = w.current_turn()
+    w.set_turn(t, p - 1)
+    w.move("8MG-21", "1606").advance(1)
+    r = audit([w.write(root / "prev-drag-back.vlog")], module=module)
+    assert [t["unit"] for t in r.integrity["taken_back"]["items"]] == ["8MG-21"]
+    (f,) = [f for f in r.findings if f.rule == "NA41 20.4.2"]
+    assert f.hexes == ("1606",) and "went_on" not in f.details and "went on" not in f.message, (f.hexes, f.message)

@@ -50,7 +50,8 @@ def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> No
             # the units of the addition whose drag at its step is withdrawn: each goes alone (one
             # drag of several units, one of them dragged back, keeps the others: rv-k23 item 4);
             # an addition of hexes only (the finding's own units moved on) goes with its step
-            back = {tb.unit for tb in backs if tb.unit in f.units and e["step"] in tb.withdrawn_steps}
+            back = {tb.unit for tb in backs if tb.unit in f.units and (
+                e["step"] in tb.withdrawn_steps or _carried_back(e, tb))}
             left = [u for u in e["units"] if u not in back]
             if not (back if not e["units"] else len(left) < len(e["units"])):
                 kept.append(e)
@@ -72,6 +73,14 @@ def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> No
             f.details["went_on"] = kept
         else:
             del f.details["went_on"]
+
+
+def _carried_back(entry: dict, tb: TakeBack) -> bool:
+    """An addition of hexes only (the finding's unit moved on) to stops the take-back withdraws that
+    were reached before a seam in this file (a return by Prev or Undo: the stops carry no step),
+    made before the take-back's first drag (review rv-k23 item 10)."""
+    return (not entry["units"] and bool(entry["hexes"]) and entry["step"] < tb.first
+            and set(entry["hexes"]) <= set(tb.carried_hexes))
 
 
 def carry_on(earlier: AuditFinding, later: AuditFinding) -> None:

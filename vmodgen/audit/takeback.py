@@ -76,6 +76,11 @@ class TakeBack:
         return self.carried_stops > 0
 
     @property
+    def carried_hexes(self) -> tuple[str, ...]:
+        """The stops withdrawn that were reached before a seam (their drags not in ``steps``)."""
+        return self.hexes[1:1 + self.carried_stops]
+
+    @property
     def step(self) -> int:
         """The step of the return."""
         return self.steps[-1]
