@@ -57,7 +57,7 @@ from ..integrity.naming import PieceNames
 from ..model.game import Phase
 from ..positions.model import Position
 from ..rules.base import Judged, Memory, Rule, RuleSet
-from ..rules.finding import Breach, Finding, at_its_hexes, one_move
+from ..rules.finding import Breach, Finding, at_its_hexes, of_hexes, one_move
 from ..rules.core.board import neighbour_table
 from ..vassal.concealment import private_map_ids
 from ..vassal.module import Module
@@ -421,7 +421,7 @@ class FileAuditor:
         #: (rule, units) → the finding reported for it in this phase's moves: a unit's moves in a
         #: phase are one move, which gets one finding per rule it breaks, though the hex the rule
         #: is broken at changes from step to step (a unit carried along, a guess filled in again);
-        #: (rule, hexes) for a breach of hexes whichever units (finding.one_move)
+        #: (rule, hexes, part) for a breach of hexes whichever units (finding.one_move)
         told: dict[tuple, AuditFinding | None] = {}
         #: (rule, hexes, part) of ``told`` told in the file before (its value None) → the units its
         #: finding named (MoveCarry.named)
@@ -430,7 +430,7 @@ class FileAuditor:
         def named_of(told: dict) -> dict[tuple, tuple[str, ...]]:
             """What a carry keeps of the breaches of hexes told (:attr:`MoveCarry.named`)."""
             return {key: f.units if f is not None else told_named.get(key, ()) for key, f in told.items()
-                    if hex_told(key)}
+                    if of_hexes(key)}
 
         #: the file's end closes the retreats and advances still open: a break of a breach of hexes
         #: already told is not added to its finding (the record stops mid-advance), it is its own
@@ -767,7 +767,7 @@ class FileAuditor:
                     self._carried = again.restore(builder, phase_start_hex, paths, told, self._left,
                                                   self._clocks, self._tick + 1, told_named)
                     self._tick += again.moments() + 1
-                    for key in [key for key, f in told.items() if f is None and hex_told(key)]:
+                    for key in [key for key, f in told.items() if f is None and of_hexes(key)]:
                         # a breach of hexes told in this file: its finding goes on (rv-k23 item 6)
                         told[key] = next((f for f in reversed(findings) if one_move(f.key) == key), None)
                     self._carry_stops(takebacks, builder, paths, active)
@@ -1861,7 +1861,7 @@ class MoveCarry:
         units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
         here = {views[pid].hex for pid in ok}
         # a unit's move findings, and the breaches of hexes whichever units where a unit stands on
-        keys = [key for key in self.told if set(key[1]) & (here if hex_told(key) else units)]
+        keys = [key for key in self.told if set(key[1]) & (here if of_hexes(key) else units)]
         told.update((key, None) for key in keys)
         if named is not None:
             named.update((key, units_named) for key, units_named in self.named if key in keys)
@@ -1910,12 +1910,6 @@ def _route_times(route: tuple[str, ...], guessed: frozenset[int], ends: tuple[in
             return None
         out[i] = nxt
     return tuple(out) if j == 0 else None
-
-
-def hex_told(key: tuple) -> bool:
-    """A key of ``told`` (:func:`~vmodgen.rules.finding.one_move`) of a breach of hexes whichever
-    units: (rule, hexes, part); a unit's move is (rule, units)."""
-    return len(key) == 3
 
 
 def _of_unit(key: Breach, uid: str, hex_: str | None) -> bool:

@@ -93,3 +93,9 @@ def one_move(k: Breach) -> tuple:
     broken at changes; for a breach of hexes whichever units (:func:`at_the_hexes`), the rule and the
     hexes."""
     return (k.rule, k.units) if k.units else (k.rule, k.hexes, k.part)
+
+
+def of_hexes(move_key: tuple) -> bool:
+    """Whether a key :func:`one_move` made is of a breach of hexes whichever units (rule, hexes,
+    part), not of a unit's moves (rule, units)."""
+    return len(move_key) == 3
