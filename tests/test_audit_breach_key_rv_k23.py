@@ -334,3 +334,39 @@ def test_item10_na41_a_drag_back_after_next_and_prev_withdraws_the_hex_it_went_o
     assert [t["unit"] for t in r.integrity["taken_back"]["items"]] == ["8MG-21"]
     (f,) = [f for f in r.findings if f.rule == "NA41 20.4.2"]
     assert f.hexes == ("1606",) and "went_on" not in f.details and "went on" not in f.message, (f.hexes, f.message)
+
+
+
+
+@pytest.mark.parametrize("fresh", [False, True])
+def test_item9_across_a_seam_a_hex_back_at_the_limit_is_a_new_finding(om, fresh):
+    """Item 9 split in two files: a) group advance (7 points), roll, 7 RTR leaves W4314 (6), roll |
+    b) Maori advances (7 again), roll. The group's finding named 7 RTR, which no longer stands
+    there, so Maori's advance is a new finding, not the group's addition: the carry across the
+    seam keeps the units that finding named (MoveCarry.named), also when b is audited by a fresh
+    auditor from a's pickled ``end_context`` (``fresh``: a parallel audit's worker)."""
+    import pickle
+    from vmodgen.audit.engine import FileAuditor
+    from vmodgen.audit.run import assemble, make_binding
+    from vmodgen.rules import ruleset_for
+    from vmodgen.vassal.savefile import read_save
+    _, module, root = om
+    w, _ = _w4314(om)
+    a = w.move("A-7RTR-1", "W4313").roll("1d10", [1]).write(root / f"seam9-a-{fresh}.vlog")
+    b = w.save_point().move("A-Maori", "W4314").roll("1d10", [1]).advance(1).write(root / f"seam9-b-{fresh}.vlog")
+    bd, mod = make_binding(str(module))
+    rs = ruleset_for(bd.game)
+    bd.reset()
+    auditor = FileAuditor(bd, mod, rs)
+    results, context = [], None
+    for p in (a, b):
+        if fresh and context is not None:
+            bd, mod = make_binding(str(module))
+            rs = ruleset_for(bd.game)
+            bd.reset()
+            auditor = FileAuditor(bd, mod, rs)
+        results.append(auditor.run(read_save(str(p)), str(p), context=context if fresh else None))
+        context = pickle.loads(pickle.dumps(results[-1].end_context))
+    found = _om_983(assemble(results, bd, rs.rules()))
+    assert len(found) == 2, [f.message for f in found]
+    assert "Maori (A-Maori)" in _advanced(found[1]) and "A-7RTR-1" not in found[1].units
