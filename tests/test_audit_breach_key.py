@@ -47,13 +47,13 @@ def test_the_default_key_is_the_units_at_their_hexes():
     """Every rule that declares no key keeps the one the audit had (its reports unchanged); the
     audit's finding answers the key its rule made, not one rebuilt from units a merge added."""
     f = Finding("X 1", "movement", "m", ("0102", "0101"), ("b", "a"))
-    assert at_its_hexes(f) == ("X 1", "movement", ("0101", "0102"), ("a", "b"))
-    assert wherever_they_stand(f) == ("X 1", "movement", (), ("a", "b"))
+    assert at_its_hexes(f) == ("X 1", "movement", ("0101", "0102"), ("a", "b"), "")
+    assert wherever_they_stand(f) == ("X 1", "movement", (), ("a", "b"), "")
     assert Rule("X 1", "movement", ALWAYS, lambda board: []).breach is at_its_hexes
     af = AuditFinding("f", 1, 1, "", "", "", "during", "X 1", "movement", "m", ("0101",), ("a",))
     assert af.key == at_its_hexes(af)
     af.breach, af.units = wherever_they_stand(af), ("a", "c")
-    assert af.key == ("X 1", "movement", (), ("a",))
+    assert af.key == ("X 1", "movement", (), ("a",), "")
 
 
 def test_a_unit_moved_through_three_hexes_is_one_breach_naming_them(na41):
@@ -167,26 +167,27 @@ def test_a_unit_landing_on_an_overfilled_port_is_a_new_finding(im):
     """16.14 「…9スタッキング・ポイントまでのユニットは、港指定ヘクス上に置くことができる。スタッキング限度を
     超過するユニットは上陸できず、それらを侵攻ゾーン遅延ボックス内に置く」: six convoy units (2 SP each)
     placed one by one on Portolago (L3009): the fifth makes 10 SP (IM 16.14 at its step, 13) and the
-    sixth 12 SP (step 14). The landing limits keep the default key (keyfix23: key23's one breach per
-    hex lost verdicts, review rv-k23), so the sixth's landing is a second finding naming it."""
+    sixth 12 SP (step 14). The port over its limit is one breach whichever units land on it (its
+    key: the hex), so the sixth's landing joins the first finding, named with its step."""
     found = _port_limit(im, _onto_portolago(im, 6), "port-six")
     assert [(f.step, f.hexes, sorted(f.units)) for f in found] == [
-        (13, ("L3009",), [f"S4-C{i}" for i in range(1, 6)]), (14, ("L3009",), [f"S4-C{i}" for i in range(1, 7)])]
-    assert all("went_on" not in f.details for f in found)
+        (13, ("L3009",), [f"S4-C{i}" for i in range(1, 7)])]
+    assert [(e["step"], e["units"]) for e in found[0].details["went_on"]] == [(14, ["S4-C6"])]
+    assert "The same breach went on: Leros convoy unit 6 (step 14)." in found[0].message
 
 
 def test_a_unit_joining_an_overfilled_port_undone_or_dragged_back_is_not_named(im):
     """The sixth unit's drop undone (VASSAL's Undo), or dragged back to the Available box by hand
-    (a take-back): the port stays overfilled by the first five, which its findings name, not the
-    sixth. With the default key (keyfix23) the drag back, a new check of the five, repeats their
-    finding at its step (15), as before key23: a repeated verdict, never a lost one."""
+    (a take-back): the port stays overfilled by the first five, which its one finding names, not the
+    sixth (the addition withdrawn with the drag: no "went on")."""
     five = [f"S4-C{i}" for i in range(1, 6)]
     w = _onto_portolago(im, 6).undo()
     (f,) = _port_limit(im, w, "port-six-undone")
     assert sorted(f.units) == five
     w = _onto_portolago(im, 6).move("S4-C6", "leros-iz-east-available")
     found = _port_limit(im, w, "port-six-back")
-    assert [(f.step, sorted(f.units)) for f in found] == [(13, five), (15, five)], [f.message for f in found]
+    assert [(f.step, sorted(f.units)) for f in found] == [(13, five)], [f.message for f in found]
+    assert "went_on" not in found[0].details and "went on" not in found[0].message
 
 
 def test_a_port_overfilled_again_after_it_fell_back_to_the_limit_is_a_new_breach(im):

@@ -1,8 +1,9 @@
 """Review rv-k23 of key23 (one identity for a breach): each of its probes, asserting what the
 rulebook requires of the audit. A verdict the rules give is never lost by a breach's key: every unit
 the rule condemns is named by a finding, in one file or split into a chain, after a take-back, an
-advance still under way at a file's end said as such. IM 16.14/16.33A's landing limits and OM
-9.62/9.83/7.42's stack after combat keep the default key (keyfix23's fallback, review items 1-9)."""
+advance still under way at a file's end said as such. Each probe runs with the per-hex keys declared
+(IM 16.14/16.33A's landing limits, OM 9.62/9.83/7.42's stack after combat: one breach per hex,
+keyeng25), which keyfix23 had taken back for losing these verdicts."""
 from __future__ import annotations
 
 import pytest
@@ -24,6 +25,17 @@ def im(tmp_path_factory):
 @pytest.fixture(scope="module")
 def om(tmp_path_factory):
     return bundled_module("operation-mercury", tmp_path_factory, "om-rv-k23")
+
+
+def test_the_landing_limits_and_the_stack_after_combat_declare_a_hex_key():
+    """The probes below test the per-hex keys (keyeng25), not the default key: the rules declare them."""
+    from vmodgen.rules.finding import Finding
+    from vmodgen.rules.games.invasion_malta.stacking import LANDING_ARMOUR, LANDING_SP, landing_breach
+    from vmodgen.rules.games.operation_mercury.ruleset import STACK_AFTER_COMBAT, stack_breach
+    for breach, part in ((landing_breach, LANDING_SP), (landing_breach, LANDING_ARMOUR), (stack_breach, STACK_AFTER_COMBAT)):
+        k = breach(Finding("R 1", "stacking", "m", ("0101",), ("a", "b"), part=part))
+        assert k.hexes == ("0101",) and k.units == () and k.part == part
+    assert landing_breach(Finding("R 1", "stacking", "m", ("0101",), ("a",))).units == ("a",)
 
 
 def _leros(im, convoys: int, tanks: tuple[str, ...] = ()) -> tuple[LogWriter, list[str]]:
@@ -87,16 +99,18 @@ def test_items2_3_a_unit_dragged_off_and_back_then_a_sixth_landing_is_named(im):
     """16.14 「スタッキング限度を超過するユニットは上陸できず、それらを侵攻ゾーン遅延ボックス内に置く」 on
     Portolago (L3009): C1-C5 land (10 SP, step 13), C5 on to L3008 and dragged back (a take-back of
     steps 14-15: the breach stood all along, so no second finding at 15), then C6 lands (12 SP, step
-    16): C6 goes to the Delay box too, so a finding names it (review: key23 reported step 15 again,
-    and with item 2 alone fixed named C6 nowhere)."""
+    16): C6 goes to the Delay box too, so the port's one breach (16.14's key: the hex whichever
+    units land on it) names it at step 16 (review: key23 reported step 15 again, and with item 2
+    alone fixed named C6 nowhere)."""
     w, _ = _leros(im, 6)
     for i in range(1, 6):
         w.move(f"S4-C{i}", "L3009")
     w.move("S4-C5", "L3008").move("S4-C5", "L3009").move("S4-C6", "L3009").advance(1)
     found, taken = _im_found(im, w, "stale-reported", "IM 16.14")
     assert [(t["unit"], t["steps"]) for t in taken] == [("S4-C5", [14, 15])]
-    assert [f.step for f in found] == [13, 16], [(f.step, f.message) for f in found]
-    assert "S4-C6" in _named(found) and "Leros convoy unit 6 (S4-C6)" in found[-1].message
+    assert [f.step for f in found] == [13], [(f.step, f.message) for f in found]
+    assert [(e["step"], e["units"]) for e in found[0].details["went_on"]] == [(16, ["S4-C6"])]
+    assert "Leros convoy unit 6 (step 16)" in found[0].message
 
 
 @pytest.mark.parametrize("phase_ends", [False, True])
@@ -211,6 +225,8 @@ def test_item6_a_chain_condemns_maori_as_one_file_does(om):
     assert "19 NZ (A-19-NZ-Eng)" in _advanced(found[0])
     assert len(_maori_condemned(found)) == 1, [f.message for f in found]
     assert len(found) == len(_one_file(om)), [f.message for f in found]   # rv-k23 item 6: not split by the seam
+    assert [(e["units"], e["file"]) for e in found[0].details["went_on"]] == [(["A-Maori"], str(b))]
+    assert "It went on in chain-b.vlog: Maori (step " in found[0].message
 
 
 def test_item6_next_then_prev_condemns_maori_as_one_file_does(om):
@@ -298,3 +314,59 @@ def test_item8_na41_a_unit_moved_on_in_the_next_file_is_named_at_its_new_hex(na4
     assert f.units == ("8MG-21",) and f.hexes == ("1606", "1607")
     assert [(e["hexes"], e["file"]) for e in f.details["went_on"]] == [(["1607"], str(b))]
     assert "It went on in moved-on-b.vlog: 1607 (step " in f.message
+
+
+def test_item10_na41_a_drag_back_after_next_and_prev_withdraws_the_hex_it_went_on_to(na41):
+    """20.4.2: 8 MG Bn (21 Pz) placed on 1606 on turn 1, moved to 1607 (the breach goes on there),
+    the tracker's Next then Prev (back in the Movement Phase, the move carried), then dragged back
+    to 1606 by hand: a take-back of the leg to 1607, so the finding names 1606 only (review rv-k23
+    item 10: "went on: 1607" stayed)."""
+    kit, module, root = na41
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, "S1 Enter Rommel", kit=kit)
+    w.set_turn(1, ids.index("i1-axis-movement"))
+    w.add(*palette_piece(module, "8MG-21"), "1606", report=False)
+    w.move("8MG-21", "1607").advance(1)
+    t, p = w.current_turn()
+    w.set_turn(t, p - 1)
+    w.move("8MG-21", "1606").advance(1)
+    r = audit([w.write(root / "prev-drag-back.vlog")], module=module)
+    assert [t["unit"] for t in r.integrity["taken_back"]["items"]] == ["8MG-21"]
+    (f,) = [f for f in r.findings if f.rule == "NA41 20.4.2"]
+    assert f.hexes == ("1606",) and "went_on" not in f.details and "went on" not in f.message, (f.hexes, f.message)
+
+
+
+
+@pytest.mark.parametrize("fresh", [False, True])
+def test_item9_across_a_seam_a_hex_back_at_the_limit_is_a_new_finding(om, fresh):
+    """Item 9 split in two files: a) group advance (7 points), roll, 7 RTR leaves W4314 (6), roll |
+    b) Maori advances (7 again), roll. The group's finding named 7 RTR, which no longer stands
+    there, so Maori's advance is a new finding, not the group's addition: the carry across the
+    seam keeps the units that finding named (MoveCarry.named), also when b is audited by a fresh
+    auditor from a's pickled ``end_context`` (``fresh``: a parallel audit's worker)."""
+    import pickle
+    from vmodgen.audit.engine import FileAuditor
+    from vmodgen.audit.run import assemble, make_binding
+    from vmodgen.rules import ruleset_for
+    from vmodgen.vassal.savefile import read_save
+    _, module, root = om
+    w, _ = _w4314(om)
+    a = w.move("A-7RTR-1", "W4313").roll("1d10", [1]).write(root / f"seam9-a-{fresh}.vlog")
+    b = w.save_point().move("A-Maori", "W4314").roll("1d10", [1]).advance(1).write(root / f"seam9-b-{fresh}.vlog")
+    bd, mod = make_binding(str(module))
+    rs = ruleset_for(bd.game)
+    bd.reset()
+    auditor = FileAuditor(bd, mod, rs)
+    results, context = [], None
+    for p in (a, b):
+        if fresh and context is not None:
+            bd, mod = make_binding(str(module))
+            rs = ruleset_for(bd.game)
+            bd.reset()
+            auditor = FileAuditor(bd, mod, rs)
+        results.append(auditor.run(read_save(str(p)), str(p), context=context if fresh else None))
+        context = pickle.loads(pickle.dumps(results[-1].end_context))
+    found = _om_983(assemble(results, bd, rs.rules()))
+    assert len(found) == 2, [f.message for f in found]
+    assert "Maori (A-Maori)" in _advanced(found[1]) and "A-7RTR-1" not in found[1].units

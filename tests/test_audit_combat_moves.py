@@ -719,20 +719,20 @@ def test_om_a_reaction_after_its_efficiency_check_roll_is_no_earlier_retreat(om)
     assert any(e["rule"] == "OM 9.61" for e in end.coverage["rules_not_judged"])
 
 
-def test_om_9_83_a_unit_advancing_after_a_later_roll_is_a_second_finding(om):
-    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない'): 19 NZ and 156 AA
-    advance together into W4314 (5 stacking points: 7), a roll (the next combat: their advance is
-    judged), then Maori advances in (8). Both advances end over the limit, so both are condemned.
-    The stack after combat keeps the default key (keyfix23: key23's one breach per hex lost
-    verdicts across a file seam, a Prev and a file's end, review rv-k23 items 6, 7), so Maori's
-    advance is a second finding, which names the hex's units again (rv-g22 item 3, open)."""
+def test_om_9_83_a_group_already_found_is_not_named_again_at_a_later_judgement(om):
+    """OM 9.83 ('ユニットは、戦闘後前進の終了時にスタッキング限度を違反できない'): 19 NZ and 156 AA advance
+    together into W4314 (5 stacking points: 7), a roll (the next combat: their advance is judged),
+    then Maori advances in (8). 19 NZ and 156 AA did not advance again and no unit left the hex: the
+    hex over the limit is one breach while it lasts (the Combat Phase's advances into one hex), so one
+    finding names them, and Maori's advance goes on in it with its step; before (review rv-g22 item
+    3), a second finding said "19 NZ, 156 AA, Maori advanced into W4314"."""
     got = _om_advance_onto_w4314(om, "group-then-maori.vlog", lambda w: w.move_together(
         [("A-19-NZ-Eng", "W4314"), ("A-156-AA", "W4314")]).roll("1d10", [1]).move("A-Maori", "W4314"))
-    assert len(got) == 2, [f.message for f in got]
-    first = got[0].message.split(" advanced into ")[0]
-    assert "19 NZ (A-19-NZ-Eng)" in first and "156 AA (A-156-AA)" in first and "Maori" not in first
-    assert "Maori (A-Maori)" in got[1].message.split(" advanced into ")[0] and "8 stacking points" in got[1].message
-    assert all("went_on" not in f.details for f in got)
+    assert len(got) == 1, [f.message for f in got]
+    named = got[0].message.split(" advanced into ")[0]
+    assert "19 NZ (A-19-NZ-Eng)" in named and "156 AA (A-156-AA)" in named and "Maori" not in named
+    assert [e["units"] for e in got[0].details["went_on"]] == [["A-Maori"]], got[0].message
+    assert "The same breach went on: Maori" in got[0].message
 
 
 def test_om_9_83_the_same_group_advancing_over_the_limit_again_later_is_a_new_breach(om):

@@ -57,7 +57,7 @@ from ..integrity.naming import PieceNames
 from ..model.game import Phase
 from ..positions.model import Position
 from ..rules.base import Judged, Memory, Rule, RuleSet
-from ..rules.finding import Breach, Finding, at_its_hexes, one_move
+from ..rules.finding import Breach, Finding, at_its_hexes, of_hexes, one_move
 from ..rules.core.board import neighbour_table
 from ..vassal.concealment import private_map_ids
 from ..vassal.module import Module
@@ -421,8 +421,20 @@ class FileAuditor:
         #: (rule, units) → the finding reported for it in this phase's moves: a unit's moves in a
         #: phase are one move, which gets one finding per rule it breaks, though the hex the rule
         #: is broken at changes from step to step (a unit carried along, a guess filled in again);
-        #: (rule, hexes) for a breach of hexes whichever units (finding.one_move)
-        told: dict[tuple, AuditFinding] = {}
+        #: (rule, hexes, part) for a breach of hexes whichever units (finding.one_move)
+        told: dict[tuple, AuditFinding | None] = {}
+        #: (rule, hexes, part) of ``told`` told in the file before (its value None) → the units its
+        #: finding named (MoveCarry.named)
+        told_named: dict[tuple, tuple[str, ...]] = {}
+
+        def named_of(told: dict) -> dict[tuple, tuple[str, ...]]:
+            """What a carry keeps of the breaches of hexes told (:attr:`MoveCarry.named`)."""
+            return {key: f.units if f is not None else told_named.get(key, ()) for key, f in told.items()
+                    if of_hexes(key)}
+
+        #: the file's end closes the retreats and advances still open: a break of a breach of hexes
+        #: already told is not added to its finding (the record stops mid-advance), it is its own
+        closing_file = False
         # an undone step, an undo and an undo's inverse commands are no one's violation: what
         # they show is never reported (and does not count as standing: it was taken back)
         suppress = False
@@ -445,6 +457,7 @@ class FileAuditor:
 
         #: each breach reported in this file → its finding (a breach standing on is added to it)
         reported: dict[Breach, AuditFinding] = {}
+        by_key = {rule_key(r): r for r in self.rules}
 
         def join(old: AuditFinding | None, f: Finding, pos, step_no: int, at: str) -> None:
             """``f``, found again of the breach ``old`` reported, adds what ``old`` does not name."""
@@ -469,11 +482,32 @@ class FileAuditor:
                 if k in before:        # standing: at new hexes or with new units, named in it
                     join(reported.get(k), f, pos, step_no, at)
                     continue
+                carried_on: list[str] | None = None
                 if move and one_move(k) in told:
-                    if k != at_its_hexes(f):    # a breach its rule declares: what joined it is named in it
-                        join(told[one_move(k)], f, pos, step_no, at)     # (None: told in the file before)
-                    continue       # this move broke the rule at an earlier step: reported then
+                    old = told[one_move(k)]
+                    if not k.units and k != at_its_hexes(f):
+                        # a breach of hexes whichever units: it went on while no unit its finding
+                        # named left the hexes (one that left may have brought them back within the
+                        # limit: then a new breach, rv-k23 item 9, never a lost one)
+                        named = old.units if old is not None else told_named.get(one_move(k), ())
+                        if set(named) <= set(f.units) and not closing_file:
+                            if old is not None:
+                                join(old, f, pos, step_no, at)
+                                continue
+                            # told in the file before: what joined it is its addition there (run.assemble)
+                            carried_on = [u for u in f.units if u not in named]
+                            if not carried_on:
+                                continue
+                    else:
+                        if k != at_its_hexes(f):    # a breach its rule declares: what joined it is named in it
+                            join(old, f, pos, step_no, at)     # (None: told in the file before)
+                        continue       # this move broke the rule at an earlier step: reported then
                 af = self._finding(f, pos, name, step_no, at)
+                if carried_on is not None:
+                    names = dict(zip(af.units, af.unit_names))
+                    af.details["went_on"] = [{"step": step_no, "hexes": [], "units": carried_on,
+                                              "unit_names": [names[u] for u in carried_on]}]
+                    af.details["goes_on_before"] = True
                 af.breach = k
                 af.details["from_start"] = is_first
                 filled = [inferred[u][0] for u in f.units if u in inferred]
@@ -489,6 +523,29 @@ class FileAuditor:
                 if move:
                     told[one_move(k)] = af
             active[rk] = set(keys)
+
+        def restore_reported(dropped: list[AuditFinding]) -> list[Rule]:
+            """After a take-back withdrew ``dropped``: a breach still standing is the finding of it
+            left in the file (an addition then joins that one, rv-k23 item 3), or, with none left
+            and withdrawn for resting on a withdrawn drag, its rule, to report it again as it stands
+            (its key taken out of the standing set: rv-k23 item 5). Returns those rules."""
+            standing = {k for keys in active.values() for k in keys}
+            again: dict[str, Rule] = {}
+            for f in dropped:
+                k = f.key
+                if reported.get(k) is not f:
+                    continue
+                rest = next((e for e in reversed(findings) if e.key == k), None)
+                if rest is not None:
+                    reported[k] = rest
+                    continue
+                del reported[k]
+                if k in standing and not k.units and f.at == "during":
+                    for rk, keys in active.items():
+                        if k in keys:
+                            keys.discard(k)
+                            again.setdefault(rk, by_key[rk])
+            return list(again.values())
 
         def check(pos, rules: list[Rule], step_no: int, at: str) -> None:
             board = self.rs.board(pos)
@@ -604,7 +661,7 @@ class FileAuditor:
                     # (a drag back to a stop before the seam is a take-back: the stops go to the
                     # tracker once step 0 is checked, with what stands at the file's start)
                     self._carried = carry.restore(builder, phase_start_hex, paths, told, self._left,
-                                                  self._clocks, self._tick + 1)
+                                                  self._clocks, self._tick + 1, told_named)
                     self._tick += carry.moments() + 1
                 if self._before is not None:   # the seam, once: the order check reads it too
                     sm = self._seam
@@ -678,7 +735,7 @@ class FileAuditor:
                 # the phase left keeps its moves for a return to it (an undone Next, Prev)
                 if phase_start_hex:
                     left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left,
-                                                          self._clocks)
+                                                          self._clocks, named_of(told))
                 else:
                     left_moves.pop(prev_phase, None)
                 # an Undo, or a tracker sent back (within known turns: _backwards)
@@ -698,6 +755,7 @@ class FileAuditor:
                 self._clocks.clear()
                 inferred.clear()
                 told.clear()
+                told_named.clear()
                 drag_steps.clear()
                 takebacks.reset()
                 self._counted.clear()
@@ -707,8 +765,11 @@ class FileAuditor:
                 if again is not None:
                     # back in a phase by Undo or Prev: its moves so far go on (one move per unit)
                     self._carried = again.restore(builder, phase_start_hex, paths, told, self._left,
-                                                  self._clocks, self._tick + 1)
+                                                  self._clocks, self._tick + 1, told_named)
                     self._tick += again.moments() + 1
+                    for key in [key for key, f in told.items() if f is None and of_hexes(key)]:
+                        # a breach of hexes told in this file: its finding goes on (rv-k23 item 6)
+                        told[key] = next((f for f in reversed(findings) if one_move(f.key) == key), None)
                     self._carry_stops(takebacks, builder, paths, active)
                 self._mv_dirty = None
                 pos_version = -1
@@ -827,10 +888,14 @@ class FileAuditor:
                     and self.rules and rolled):
                 settled = (k, cur_pos)     # the combats before this roll are complete (pending.py)
             if back_now:
-                gone = {id(f) for f in self._withdraw(back_now, findings, active, taken, rp, name, ph,
-                                                      phase_info, builder.concealed_units())}
+                dropped = self._withdraw(back_now, findings, active, taken, rp, name, ph,
+                                         phase_info, builder.concealed_units())
+                gone = {id(f) for f in dropped}
                 for key in [key for key, f in told.items() if id(f) in gone]:
                     del told[key]      # withdrawn with its steps: the unit's next break is news
+                rejudge = restore_reported(dropped)
+                if rejudge and cur_pos is not None:
+                    check(cur_pos, rejudge, k, "during")
             prev_pos = cur_pos
             prev_phase = ph
             for pid in (builder.units if k == 0 or step.boards else
@@ -842,13 +907,16 @@ class FileAuditor:
                     (cov.units if seen else cov.units_concealed).setdefault(v.unit.side, set()).add(pid)
         suppress = False
         # (the carry before the retreats are judged: a next file going on with them judges them)
-        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks)
+        self._carry = (MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left, self._clocks,
+                                    named_of(told))
                        if prev_phase is not None and phase_start_hex else None)
         # a file ending inside a combat phase: its open retreats judged where they stand, kept
         # aside for the chain (a next file in the same phase may go on with them)
         lo = len(findings)
         earlier = self.rs.take_not_judged() if self.rules else {}
+        closing_file = True
         finish_retreats(at_end=True)
+        closing_file = False
         retreat_end = findings[lo:]
         del findings[lo:]
         # and what that closing named not judged: a next file going on with the retreats judges them
@@ -1360,8 +1428,8 @@ class FileAuditor:
                     tracker.player(k, player_of(step))
                     fed = True
                 uid = v.unit.id
-                memo = frozenset(key for keys in active.values() for key in keys if uid in key[3])
                 old = builder.hex_of_point(mv.old)
+                memo = frozenset(key for keys in active.values() for key in keys if _of_unit(key, uid, old))
                 who = dict(unit=uid, name=v.unit.name or uid, side=v.unit.side, player=player_of(step))
                 lost = tracker.recorded(k, pid, old, v.hex, **who)
                 back = tracker.drag(k, pid, old, v.hex, before=memo, **who)
@@ -1385,8 +1453,9 @@ class FileAuditor:
         for pid in self._carried:
             v = builder.views.get(pid)
             uid = v.unit.id if v is not None and v.unit is not None else pid
+            here = paths[pid][-1] if paths[pid] else None
             takebacks.carry(pid, paths[pid], frozenset(key for keys in active.values() for key in keys
-                                                        if uid in key[3]))
+                                                        if _of_unit(key, uid, here)))
 
     def _take_back(self, tb: "tbk.TakeBack", pid: str, v, judged: bool, out: list["tbk.TakeBack | tbk.Stray"],
                    paths: dict[str, list[str]], start: dict[str, str], inferred: dict[str, tuple], cov: Coverage,
@@ -1746,15 +1815,19 @@ class MoveCarry:
     #: piece id → the moment each hex of its path was entered (:attr:`FileAuditor._clocks`), for
     #: the paths whose moments were followed: the moves go on in order across the seam
     clocks: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    #: for each (rule, hexes, part) of :attr:`told` (a breach of hexes whichever units), the units its
+    #: finding named: a later break of it that names them all goes on in that finding, across the seam
+    named: tuple[tuple[tuple, tuple[str, ...]], ...] = ()
 
     @classmethod
     def of(cls, phase: tuple, start: dict[str, str], paths: dict[str, list[str]], told: dict,
-           left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None) -> "MoveCarry":
+           left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None,
+           named: dict[tuple, tuple[str, ...]] | None = None) -> "MoveCarry":
         # (a unit's moments may run past its path, cut since by an undo: only the part it keeps)
         kept = tuple(sorted((p, tuple(c[:len(paths[p])])) for p, c in (clocks or {}).items()
                             if p in paths and tuple(h for h, _ in c[:len(paths[p])]) == tuple(paths[p])))
         return cls(phase, tuple(sorted(start.items())), tuple(sorted((p, tuple(h)) for p, h in paths.items())),
-                   frozenset(told), frozenset(left), kept)
+                   frozenset(told), frozenset(left), kept, tuple(sorted((named or {}).items())))
 
     def usable(self, phase: tuple | None, hex_of: Callable[[str], str | None]) -> set[str]:
         """The pieces whose moves :meth:`restore` puts back in a file (or a return by Undo or
@@ -1767,7 +1840,7 @@ class MoveCarry:
 
     def restore(self, builder: PositionBuilder, start: dict[str, str], paths: dict[str, list[str]],
                 told: dict, left: set[str], clocks: dict[str, list[tuple[str, int]]] | None = None,
-                now: int = 0) -> dict[str, int]:
+                now: int = 0, named: dict[tuple, tuple[str, ...]] | None = None) -> dict[str, int]:
         """Put the moves back, for the units still where their path ended (a unit placed
         elsewhere at the seam starts again: the continuity check names it). Returns piece id →
         the length of the path put back. With ``clocks``, the moments of the paths put back go
@@ -1786,7 +1859,12 @@ class MoveCarry:
                     clocks[pid] = [(h, -1 if t < 0 else now + order[t]) for h, t in c]
         start.update((pid, h) for pid, h in self.start if pid in ok)
         units = {u.id for u in (builder.views[pid].unit for pid in ok) if u is not None}
-        told.update((key, None) for key in self.told if set(key[1]) & units)
+        here = {views[pid].hex for pid in ok}
+        # a unit's move findings, and the breaches of hexes whichever units where a unit stands on
+        keys = [key for key in self.told if set(key[1]) & (here if of_hexes(key) else units)]
+        told.update((key, None) for key in keys)
+        if named is not None:
+            named.update((key, units_named) for key, units_named in self.named if key in keys)
         left.update(pid for pid in self.left if pid in ok)
         return {pid: len(paths[pid]) for pid in ok}
 
@@ -1832,6 +1910,13 @@ def _route_times(route: tuple[str, ...], guessed: frozenset[int], ends: tuple[in
             return None
         out[i] = nxt
     return tuple(out) if j == 0 else None
+
+
+def _of_unit(key: Breach, uid: str, hex_: str | None) -> bool:
+    """Whether the unit ``uid`` standing on ``hex_`` is part of the breach ``key``: named by it, or
+    on its hexes for a breach of hexes whichever units (:func:`~vmodgen.rules.finding.at_the_hexes`,
+    which names no unit: a unit joining or leaving it is part of it while there)."""
+    return uid in key.units or (not key.units and hex_ is not None and hex_ in key.hexes)
 
 
 def merge_same_breach(findings: list[AuditFinding], lo: int, moves: set[int]) -> None:

@@ -413,6 +413,13 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
                 if earlier is not None:
                     same_breach.carry_on(earlier, f)
                 continue
+            if f.details.pop("goes_on_before", False):
+                # a breach of hexes an earlier file's move told of, gone on in this one (the engine's
+                # MoveCarry.named): its additions go to that finding; with none found it is its own
+                earlier = next((e for e in reversed(findings) if e.key == f.key), None)
+                if earlier is not None:
+                    same_breach.carry_on(earlier, f)
+                    continue
             f.details.pop("from_start", None)
             findings.append(f)
         standing_after.append({**standing, **r.final_by_rule})

@@ -45,12 +45,23 @@ def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> No
         went = f.details.get("went_on")
         if not went:
             continue
-        gone = {s for tb in backs if tb.unit in f.units for s in tb.withdrawn_steps}
-        kept = [e for e in went if e["step"] not in gone]
-        if len(kept) == len(went):
+        kept = []
+        for e in went:
+            # the units of the addition whose drag at its step is withdrawn: each goes alone (one
+            # drag of several units, one of them dragged back, keeps the others: rv-k23 item 4);
+            # an addition of hexes only (the finding's own units moved on) goes with its step
+            back = {tb.unit for tb in backs if tb.unit in f.units and (
+                e["step"] in tb.withdrawn_steps or _carried_back(e, tb))}
+            left = [u for u in e["units"] if u not in back]
+            if not (back if not e["units"] else len(left) < len(e["units"])):
+                kept.append(e)
+            elif left:
+                names = dict(zip(e["units"], e["unit_names"]))
+                kept.append({**e, "units": left, "unit_names": [names[u] for u in left]})
+        if kept == went:
             continue
-        dropped_hexes = {h for e in went if e not in kept for h in e["hexes"]}
-        dropped_units = {u for e in went if e not in kept for u in e["units"]}
+        dropped_hexes = {h for e in went if not any(k["step"] == e["step"] for k in kept) for h in e["hexes"]}
+        dropped_units = {u for e in went for u in e["units"]} - {u for e in kept for u in e["units"]}
         f.hexes = tuple(h for h in f.hexes if h not in dropped_hexes)
         named = [(u, n) for u, n in zip(f.units, f.unit_names) if u not in dropped_units]
         f.units, f.unit_names = tuple(u for u, _ in named), tuple(n for _, n in named)
@@ -62,6 +73,14 @@ def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> No
             f.details["went_on"] = kept
         else:
             del f.details["went_on"]
+
+
+def _carried_back(entry: dict, tb: TakeBack) -> bool:
+    """An addition of hexes only (the finding's unit moved on) to stops the take-back withdraws that
+    were reached before a seam in this file (a return by Prev or Undo: the stops carry no step),
+    made before the take-back's first drag (review rv-k23 item 10)."""
+    return (not entry["units"] and bool(entry["hexes"]) and entry["step"] < tb.first
+            and set(entry["hexes"]) <= set(tb.carried_hexes))
 
 
 def carry_on(earlier: AuditFinding, later: AuditFinding) -> None:

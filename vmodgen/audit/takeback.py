@@ -39,6 +39,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Sequence
 
+from ..rules.finding import Breach
+
 
 @dataclass(frozen=True)
 class TakeBack:
@@ -72,6 +74,11 @@ class TakeBack:
     def carried(self) -> bool:
         """Some of the stops withdrawn were reached before a seam."""
         return self.carried_stops > 0
+
+    @property
+    def carried_hexes(self) -> tuple[str, ...]:
+        """The stops withdrawn that were reached before a seam (their drags not in ``steps``)."""
+        return self.hexes[1:1 + self.carried_stops]
 
     @property
     def step(self) -> int:
@@ -252,7 +259,7 @@ class _Finding(Protocol):
     @property
     def units(self) -> tuple[str, ...]: ...
     @property
-    def key(self) -> tuple: ...
+    def key(self) -> Breach: ...
 
 
 def withdrawn(findings: Sequence[_Finding], takebacks: Iterable[TakeBack], standing: set) -> set[int]:
@@ -264,7 +271,9 @@ def withdrawn(findings: Sequence[_Finding], takebacks: Iterable[TakeBack], stand
     one of its withdrawn drags (it existed only during the withdrawn leg: an overstack the leg
     made or left behind, a ZOC entry, a move the leg did); a finding found at the return that
     names the unit and stood just before the leg was standing all along (not reported again).
-    A finding still standing after the return is kept: something else keeps it."""
+    A finding still standing after the return is kept: something else keeps it; but a breach of
+    hexes whichever units (its key names none) found at a withdrawn drag naming the unit rests on
+    that drag: it goes, and the caller reports the breach again as it stands (rv-k23 item 5)."""
     out: set[int] = set()
     for tb in takebacks:
         own = set(tb.steps)
@@ -276,6 +285,8 @@ def withdrawn(findings: Sequence[_Finding], takebacks: Iterable[TakeBack], stand
                 if names or f.step in own:
                     out.add(i)
             elif names and f.step == tb.step and f.key in tb.before:
+                out.add(i)
+            elif names and f.step in own and not f.key.units:
                 out.add(i)
     return out
 

@@ -51,6 +51,9 @@ class Breach(NamedTuple):
     kind: str
     hexes: tuple[str, ...]
     units: tuple[str, ...]
+    #: which check of the rule, for a breach of hexes whichever units (:func:`at_the_hexes`): two
+    #: limits of one hex are two breaches (review rv-k23 item 1); "" for the other keys
+    part: str = ""
 
 
 class _Broken(Protocol):
@@ -77,10 +80,11 @@ def wherever_they_stand(f: _Broken) -> Breach:
     return Breach(f.rule, f.kind, (), tuple(sorted(f.units)))
 
 
-def at_the_hexes(f: _Broken) -> Breach:
+def at_the_hexes(f: Finding) -> Breach:
     """A breach of the hexes whichever units make it (a hex over a limit): a unit joining it is the
-    same breach until it no longer stands."""
-    return Breach(f.rule, f.kind, tuple(sorted(f.hexes)), ())
+    same breach until it no longer stands. One per check of the rule (:attr:`Finding.part`): another
+    limit of the same hex is another breach."""
+    return Breach(f.rule, f.kind, tuple(sorted(f.hexes)), (), f.part)
 
 
 def one_move(k: Breach) -> tuple:
@@ -88,4 +92,10 @@ def one_move(k: Breach) -> tuple:
     the phase): the rule and the units, whose moves in a phase are one move though the hex it is
     broken at changes; for a breach of hexes whichever units (:func:`at_the_hexes`), the rule and the
     hexes."""
-    return (k.rule, k.units) if k.units else (k.rule, k.hexes)
+    return (k.rule, k.units) if k.units else (k.rule, k.hexes, k.part)
+
+
+def of_hexes(move_key: tuple) -> bool:
+    """Whether a key :func:`one_move` made is of a breach of hexes whichever units (rule, hexes,
+    part), not of a unit's moves (rule, units)."""
+    return len(move_key) == 3

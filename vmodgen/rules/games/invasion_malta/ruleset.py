@@ -27,6 +27,7 @@ from ....positions.model import UnitState
 from ...core.board import Board
 from . import air, bombardment, declared_attacks, kgs, lapses, quiet_phases, returns, still_phases, transport
 from .memory import InvasionMaltaMemory
+from .stacking import landing_breach
 from .units import SCENARIOS
 
 P = "IM"
@@ -207,7 +208,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
             Rule(f"{P} 8.14", "stacking", ALWAYS, self.check_mixed, "opposing units never share a hex"),
             Rule(f"{P} 16.33", "stacking", ALWAYS,
                  lambda b: self.check_landings(b) + transport.check_invasion_placements(self, b),
-                 "9 SP and 1 armour per landing hex; invaders placed from their zone's Available box in the Movement Phase"),
+                 "9 SP and 1 armour per landing hex; invaders placed from their zone's Available box in the Movement Phase",
+                 breach=landing_breach),
             Rule(f"{P} 15.52", "movement", ALWAYS, self.check_water, "ground units never on all-sea hexes"),
             Rule(f"{P} 8.2", "zoc", MOVES, self.check_moves, "movement and ZOC"),
             Rule(f"{P} 6.1", "supply", ALWAYS, self.check_allied_oos, "Allied units are always in supply"),

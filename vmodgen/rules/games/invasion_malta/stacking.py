@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ....positions.model import UnitState
 from ...core.board import Board
+from ...finding import Breach, Finding, at_its_hexes, at_the_hexes
 from ...core.moves import label
 from ..other_side_box import name_not_judged
 from ...core.stacking import fmt, mixed
@@ -12,6 +13,10 @@ from .carried import ANOTHER_ACTIVATION
 from .units import InvasionMaltaUnits
 
 P = "IM"
+#: the parts of IM 16.33's check that judge a landing hex's limits (16.14 on a port, 16.33A on an
+#: invasion hex): its stacking points and its armour units, two breaches of one hex (:func:`landing_breach`)
+LANDING_SP = "landing-sp"
+LANDING_ARMOUR = "landing-armour"
 #: the last phase of :attr:`InvasionMaltaStacking.INVASION_PHASES` (an invader stands there to its end)
 INVASION_LAST = "combat"
 #: the Airborne Operations Phase, the only one units paradrop in (15.1)
@@ -330,9 +335,19 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             if total > limit:
                 out.append(self.finding(board, rule, "stacking", f"{self.names(landed)} landed in {h}, which "
                                         f"then holds {fmt(total)} SP, more than {fmt(limit)}; the excess goes to the "
-                                        "Delay box.", [h], landed))
+                                        "Delay box.", [h], landed, part=LANDING_SP))
             tanks = [u for u in landed if self.armour(u)]
             if board.terrain(h) == "invasion" and len(tanks) > self.num("invasion_hex_armour_max"):
                 out.append(self.finding(board, f"{P} 16.33", "stacking", f"{len(tanks)} armour units landed in {h}; "
-                                        "one per invasion hex.", [h], tanks))
+                                        "one per invasion hex.", [h], tanks, part=LANDING_ARMOUR))
         return out
+
+
+def landing_breach(f: Finding) -> Breach:
+    """16.14 「…9スタッキング・ポイントまでのユニットは、港指定ヘクス上に置くことができる。スタッキング限度を
+    超過するユニットは上陸できず、それらを侵攻ゾーン遅延ボックス内に置く」, 16.33A 「ヘクス毎に9スタッキング・
+    ポイントまで」「1 つの侵攻ヘクス上に同時に 1 つのみの装甲ユニット」: a limit of the hex's landing, so one
+    overfilled landing hex is one breach whichever units land on it, each unit after the limit joining it
+    (the Delay box takes them all); the SP limit and the armour limit are two breaches of the hex (review
+    rv-k23 item 1). IM 16.33's other checks keep the default key."""
+    return at_the_hexes(f) if f.part in (LANDING_SP, LANDING_ARMOUR) else at_its_hexes(f)

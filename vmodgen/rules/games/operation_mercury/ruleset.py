@@ -23,6 +23,7 @@ from . import combat, displays, fatigue, phases
 from . import memory as history
 from . import movement as moves
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, Trial, When
+from ...finding import Breach, Finding, at_its_hexes, at_the_hexes
 from ...core.moves import label, move_findings
 from ...core.moments import entered, hex_at
 from ...core.board import Board
@@ -42,6 +43,21 @@ LEVELS = ("adequate", "short", "low")
 def _toml_key(name: str) -> str:
     """``name`` as a TOML key: bare when it may be, else quoted ("Retimo sector")."""
     return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else f'"{name}"'
+
+
+#: the part of the moves check that judges the stack a retreat, an advance or a reaction ends in
+#: (9.62, 9.83, 7.42): :func:`stack_breach`
+STACK_AFTER_COMBAT = "stack-after-combat"
+
+
+def stack_breach(f: Finding) -> Breach:
+    """9.62 ('その退却をスタッキング制限違反の状態で終了できない'), 9.83 ('ユニットは、戦闘後前進の終了時に
+    スタッキング限度を違反できない'), 7.42: the hex over the stacking limit where the phase's retreats,
+    advances or reactions end is one breach, whichever of them put it there: one finding per hex in the
+    phase, naming the units whose entry broke the limit; a unit entering it after a later roll goes on
+    in that finding, and the units already named are not named again as a new breach (review rv-g22
+    item 3). The moves check's other findings keep the default key."""
+    return at_the_hexes(f) if f.part == STACK_AFTER_COMBAT else at_its_hexes(f)
 
 
 class OperationMercuryRules(OperationMercurySupply):
@@ -269,7 +285,7 @@ class OperationMercuryRules(OperationMercurySupply):
                  judged=Judged.STATE),
             Rule(f"{P} 4.16", "stacking", EVERY_PHASE_END, self.check_mixed, "no hex holds both sides", judged=Judged.STATE),
             Rule(f"{P} 13.61", "stacking", ALWAYS, self.check_militia, "2 Greek militia per sector"),
-            Rule(f"{P} 5.21", "zoc", MOVES, self.check_moves, "movement and ZOC"),
+            Rule(f"{P} 5.21", "zoc", MOVES, self.check_moves, "movement and ZOC", breach=stack_breach),
             Rule(f"{P} 15.1", "supply", When(("supply",), at="any"), self.check_sector_supply, "sector supply levels"),
             Rule(f"{P} 8.12", "supply", ALWAYS, self.check_command, "HQ command range"),
             Rule(f"{P} 6.11", "stacking", ALWAYS, self.check_wave_turns, "each wave paradrops on its turn",
@@ -682,7 +698,8 @@ class OperationMercuryRules(OperationMercurySupply):
                           "retreat": ("9.62", "retreated")}[u.mode]
             out.append(self.finding(board, f"{P} {rule}", "stacking",
                                     f"{self.names(movers)} {verb} into {u.hex}, which then holds {fmt(pts)} stacking "
-                                    f"points, more than {fmt(limit)}: {self.names(here)}.", [u.hex], here))
+                                    f"points, more than {fmt(limit)}: {self.names(here)}.", [u.hex], here,
+                                    part=STACK_AFTER_COMBAT))
         return out
 
     def _over_limit_by(self, here: list[UnitState], u: UnitState, limit: float) -> list[UnitState]:
