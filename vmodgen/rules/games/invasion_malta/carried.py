@@ -60,8 +60,9 @@ class MaltaMemory(Memory):
     #: placed there between files): they may have dropped in it before the file (15.2), which
     #: the phase end cannot tell; cleared at that phase end
     drop_unseen: list[str] | None = None
-    #: the Axis units that left an air-entry box (``im_air_entry_boxes``) for a map hex in the
-    #: phase just ended: in a log, drops the tracker one phase behind put in that phase (15.34)
+    #: the Axis units that left a paradrop box (``paradrop_boxes``: not the air-transport one, 15.75)
+    #: for a map hex in the phase just ended: in a log, drops the tracker one phase behind put in
+    #: that phase (15.34)
     air_left_prev: list[str] | None = None
     #: the hexes under an Attack Target marker at the end of this Ground Sequence's Combat
     #: Declaration Phase, kept through the phases a log's tracker may show ahead of it: a marker

@@ -154,8 +154,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         self.remember_draw(before, after, memory)
         remember_movers(prev, after, memory,
                         "Operations" in getattr(self.game.sequence.phase(after.phase), "segments", ()))
-        air = set(self.air_entry_boxes())
-        memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in air
+        # a paradrop box only: AA firing at air transport never turns Fired (15.75; review rv-m23 item 3)
+        kg = set(self.paradrop_boxes())
+        memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in kg
                                       and after.map.has_hex(u.hex))
         memory.declared_targets = declared_attacks.targets_kept(self, after, memory.declared_targets)
         memory.targets_left = declared_attacks.targets_left(after, memory.targets_left)
@@ -696,6 +697,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def air_transport_boxes(self) -> list[str]:
         """15.71: the ids of the off-map boxes a unit leaves by air transport (``im_air_transport_boxes``)."""
         return [b.strip() for b in str(self.param("im_air_transport_boxes") or "").split(",") if b.strip()]
+
+    def paradrop_boxes(self) -> list[str]:
+        """15.13: the air-entry boxes a unit leaves by parachute, the KG boxes: ``im_air_entry_boxes``
+        less the air-transport ones (an air-transported unit lands, 15.71; it does not drop)."""
+        transport = set(self.air_transport_boxes())
+        return [b for b in self.air_entry_boxes() if b not in transport]
 
     def check_air_entry(self, board: Board) -> list:
         """8.43, 15.12, 15.77, 5.21-5.22: no paradrop at Night, in Windy or Storm weather; no air
