@@ -27,9 +27,10 @@ item 3). The turn wraps: the phase after a turn's last is the next turn's first.
 
 Repeated phases. A rule set may name a run of phases its turn plays more than once
 (``RuleSet.REPEATED_SEGMENT``: IM's Operations Segment, Draw to Reset, played once per Activation
-Marker, 4.21 B.3), while the kit's tracker runs them once a turn: a player in a later pass either
-leaves the tracker where the last pass ended or presses Prev back (recorded logs' README, two
-activations). A log's tracker inside that run, with P inside it too on the same turn, is then no
+Marker, 4.21 B.3), while the kit's tracker runs them once a turn. How a player steps the tracker
+through a later pass no rule says; the assumption here is that they either leave it where the last
+pass ended or press Prev back to the run's start, so its phase says nothing of which pass the play
+is in. A log's tracker inside that run, with P inside it too on the same turn, is then no
 distance from P at all: it is :attr:`Lag.MAYBE` whichever side of P it stands
 (:func:`repeats` tells a rule's message that this is why)."""
 from __future__ import annotations

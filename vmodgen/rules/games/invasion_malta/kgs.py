@@ -100,7 +100,7 @@ def check_air_transport_phase(rs, board: Board) -> list:
         if box is None or box not in boxes or not board.is_hex(u.hex) or not rs.combat(u):
             continue
         phase = pos.game.sequence.phase(pos.phase)
-        name = phase.name if phase is not None else pos.phase
+        name = pos.phase_name
         if phase is not None and phase.kind == "naval":
             rs.not_judged(f"{P} 15.71", f"{label(u)} came onto the map at {u.hex} from "
                                         f"{board.place_name(box)} in the {name}: air transport is made in the "

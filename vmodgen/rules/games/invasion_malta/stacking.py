@@ -224,7 +224,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             if doubt:
                 self.not_judged(f"{P} 15.52", f"{label(u)} stands on the invasion hex {u.hex} "
                                 f"{'at the end of' if pos.at == 'end' else 'during'} the "
-                                f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker names, "
+                                f"{pos.phase_name} the log's turn tracker names, "
                                 f"{doubt}")
                 return True
             return False

@@ -217,7 +217,7 @@ def interdiction_flown(rs, board: Board, timed: bool) -> list:
     if not timed or time_of_day(pos) in (None, "night") or not at_or_after(pos, ALLOCATION):
         return []
     return [rs.finding(board, f"{P} 12.41", "movement", f"{label(u)} is in {box_name(board, box)} at the end of the "
-                       f"{pos.phase_info.name if pos.phase_info is not None else pos.phase}; once the interdiction "
+                       f"{pos.phase_name}; once the interdiction "
                        "levels are set (step 7 of the Air Unit Allocation Phase) every interdicting unit goes to the "
                        "Flown box (12.41).", [], [u])
             for u in pos.units if u.hex == box and AIR.matches(pos.game, u)]

@@ -79,7 +79,7 @@ def check_new_fatigue(rs, board: Board) -> list:
     before, ends = mercury(pos).om_fatigued, mercury(pos).om_end_hexes
     if not isinstance(before, list) or pos.at != "end" or not resolves_none(pos):
         return []
-    where = pos.phase_info.name if pos.phase_info is not None else pos.phase
+    where = pos.phase_name
     new = [u for u in pos.units if any(u.has(s) for s in FATIGUE) and u.id not in before]
     log = from_tracker(pos)
     if log and isinstance(ends, dict):
