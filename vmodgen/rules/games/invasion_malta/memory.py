@@ -185,8 +185,10 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.source_markers_seen = bool(memory.source_markers_seen or self.memory(after).source_markers_seen) or any(
             {"beachhead", "airhead"} & set(mk) and after.map.has_hex(h) for h, mk in after.hex_markers.items())
         # (before prev_fired moves on: the bombardment is the units Fired since the phase start)
-        memory.bombardment_shown = bombardment.shows_a_bombardment(self, Board(after)) if after.phase == "bombardment" \
-            else memory.bombardment_shown if after.phase in BOMBARDED_KEPT else None
+        if after.phase == bombardment.BOMBARDMENT:
+            memory.bombardment_shown = bombardment.shows_a_bombardment(self, Board(after))
+        elif after.phase not in BOMBARDED_KEPT:
+            memory.bombardment_shown = None
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
 
