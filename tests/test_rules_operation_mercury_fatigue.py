@@ -24,6 +24,13 @@ def fatigued(phase: str, before: str = "[]", ends: str = "") -> str:
     ("german-bombardment", []),        # a bombardment result
     ("allied-combat", []),             # a maneuver combat result
     ("german-paradrop", []),           # a special airborne assault (6.4)
+    # the sequence of play (3.2), review rv-m23 item 6: these resolve no combat either
+    ("port-refit", ["OM 9.71"]),       # ships refit (16.42)
+    ("first-naval-combat", ["OM 9.71"]),   # ships fight ships
+    ("naval-unloading", ["OM 9.71"]),
+    ("german-combat-declaration", ["OM 9.71"]),
+    ("allied-combat-refusal", ["OM 9.71"]),    # a refusal retreats (7.32), no combat result
+    ("amphibious-landing", []),        # its special assault (17.43)
 ])
 def test_new_fatigue_only_from_combat(phase, want):
     assert rules(fatigued(phase)) == want
@@ -50,16 +57,25 @@ def test_fatigue_carried_or_unrecorded_is_no_finding():
     ("recovery", "game-record", ["OM 9.76", "OM 9.71"], False),   # (9.76: the Recovery Phase removes it)
     ("supply", None, ["OM 9.71"], False),                    # none recorded: the Recovery Phase before it
     ("german-combat", "german-defender-reaction", [], False),  # a combat phase: no question
-    # lagfix23, the policy both ways: the Port Refit Phase after it is a naval phase (may resolve combat)
-    ("air-allocation", "evacuation-determination", [], True),
+    # review rv-m23 item 6: the Port Refit Phase after it resolves no combat (16.4: ships refit), so
+    # no phase beside the Air Unit Allocation Phase does (before, named not judged: a naval phase)
+    ("air-allocation", "evacuation-determination", ["OM 9.71"], False),
+    ("port-refit", "air-allocation", ["OM 9.71"], False),
+    ("allied-naval-movement", "port-refit", ["OM 9.71"], False),
+    ("naval-unloading", "amphibious-landing", [], True),   # a step after the landing's assault
+    ("german-combat-declaration", "german-bombardment", [], True),
+    ("german-combat-refusal", "german-combat-declaration", ["OM 9.71"], False),   # two after the bombardment
+    ("german-defender-reaction", "german-combat-refusal", [], True),   # a step before the combat
 ])
 def test_new_fatigue_in_a_log(phase, last, want, named):
     """9.71 in a log (a position read as the log's, ``om_end_hexes`` its previous phase end): a Fatigue
     marker that appears at the end of a phase resolving no combat is named not judged when the phase
     end before (``om_last_end``, else the one before in the sequence) may have resolved one (the
     marker may lag the tracker; review rv-rp27 item 4), or, by the tracker-lag policy (lagfix23), the
-    phase before or after in the sequence does (Next pressed late or early: the Air Unit Allocation
-    Phase, before the Port Refit Phase, a naval phase); a finding when none does: no lag explains it
+    phase before or after in the sequence does (Next pressed late or early: the Naval Unloading
+    Phase after the Amphibious Landing Phase's assault); a finding when none does (the Air Unit
+    Allocation and Port Refit Phases: by the sequence of play the Port Refit Phase resolves no
+    combat, review rv-m23 item 6): no lag explains it
     (review rv-om22 item 5; before, named not judged in every log). One appearing in a combat phase
     is no question."""
     ends = 'om_end_hexes = {"G-Lehr" = "W4216"}\n' + (f'om_last_end = {{turn = 4, phase = "{last}"}}\n' if last else "")

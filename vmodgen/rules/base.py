@@ -762,10 +762,12 @@ class RuleSet(Generic[M]):
         the tracker's lag of one: a rule's message says which."""
         return repeats(pos, wanted, self.repeated_phases) and lag_of(pos, wanted, self.empty_phases(pos)) is Lag.OUT
 
-    def lag_ahead(self, phase: str) -> list[str]:
+    def lag_ahead(self, phase: str, pos: Position | None = None) -> list[str]:
         """The phases after ``phase`` a log's tracker may show while the play is still in it
-        (:func:`.core.tracker_lag.ahead`, with this game's empty phases)."""
-        return ahead([p.id for p in self.game.sequence.phases], phase, self.EMPTY_PHASES)
+        (:func:`.core.tracker_lag.ahead`, with this game's empty phases: at ``pos``, :meth:`empty_phases`;
+        without it, :attr:`EMPTY_PHASES`, every phase it may show on some turn)."""
+        empty = self.EMPTY_PHASES if pos is None else self.empty_phases(pos)
+        return ahead([p.id for p in self.game.sequence.phases], phase, empty)
 
     # ---- history ----------------------------------------------------------------------------
     #: whether the audit hands the moves made in a combat phase to the move rules, as advances

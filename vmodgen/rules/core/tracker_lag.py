@@ -19,17 +19,26 @@ attack required). The log cannot read that emptiness: the tracker lagging throug
 phase never showed it, and the recorded logs show no step of a player's in a phase they clicked
 through (a phase passed with two presses of Next in a row looks the same whether it was played
 empty or skipped). So the rule set names the phases the book lets be empty, and the policy counts
-them as nothing. Either end counts the same way: with the tracker behind the play the presses land
-on the phases after the tracker's up to P; with the tracker ahead, on the phases after P up to the
+them as nothing; what the log does show is read: a phase it shows played is not empty (IM: a unit
+turned Fired under the Bombardment tracker, for the rest of that Ground Sequence; review rv-m23
+item 4). Either end counts the same way: with the tracker behind the play the presses land on the
+phases after the tracker's up to P; with the tracker ahead, on the phases after P up to the
 tracker's, so an empty phase the tracker stands on is free too (IM: the tracker on an empty
 Bombardment Phase is one phase, the Combat Declaration Phase, past the Movement Phase; review rv-j23
-item 3). The turn wraps: the phase after a turn's last is the next turn's first.
+item 3). That press is one the log records, and it stays free (review rv-m23 item 5): the lag
+counts a player's lapses, not the tracker's clicks, and the purpose is never to call a player's
+one lapse a breach. A player with something of P left who presses Next on through a phase with
+nothing in it has made one lapse whether they stopped on the empty phase before noticing or not;
+counting the press onto it would judge the same lapse one phase off or two by where the player
+happened to look up. The book does not govern the tracker, and puts nothing in an empty phase for
+the press to have skipped. The turn wraps: the phase after a turn's last is the next turn's first.
 
 Repeated phases. A rule set may name a run of phases its turn plays more than once
 (``RuleSet.REPEATED_SEGMENT``: IM's Operations Segment, Draw to Reset, played once per Activation
-Marker, 4.21 B.3), while the kit's tracker runs them once a turn: a player in a later pass either
-leaves the tracker where the last pass ended or presses Prev back (recorded logs' README, two
-activations). A log's tracker inside that run, with P inside it too on the same turn, is then no
+Marker, 4.21 B.3), while the kit's tracker runs them once a turn. How a player steps the tracker
+through a later pass no rule says; the assumption here is that they either leave it where the last
+pass ended or press Prev back to the run's start, so its phase says nothing of which pass the play
+is in. A log's tracker inside that run, with P inside it too on the same turn, is then no
 distance from P at all: it is :attr:`Lag.MAYBE` whichever side of P it stands
 (:func:`repeats` tells a rule's message that this is why)."""
 from __future__ import annotations

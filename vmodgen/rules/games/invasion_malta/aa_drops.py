@@ -45,7 +45,7 @@ def lagged_drops(rs, board: Board) -> set[str]:
     the tracker a phase off, these are the drops of the Airborne Operations Phase it did not show."""
     pos, mem = board.pos, rs.memory(board.pos)
     axis = str(rs.param("im_supply_side"))
-    boxes = set(rs.air_entry_boxes()) - set(rs.air_transport_boxes())
+    boxes = set(rs.paradrop_boxes())
     now = {u.hex for u in pos.units if u.side == axis and board.is_hex(u.hex) and rs.combat(u)
            and entered_from(mem.prev_hexes, u) in boxes}
     # the phase before's leavers stood at its end where ``prev_hexes`` has them (they may have moved since)

@@ -41,6 +41,8 @@ from ...core.board import Board
 from ...core.moves import label
 
 P = "IM"
+#: the Ground Sequence's Bombardment Phase (10.1)
+BOMBARDMENT = "bombardment"
 
 
 def _british(rs, u) -> bool:
@@ -102,18 +104,36 @@ def _fits(options: dict[str, list[str]], cap: int) -> list[str]:
     return [uid for uid in sorted(options) if not place(uid, set())]
 
 
+def turned_fired(rs, board: Board) -> list | None:
+    """The units on the map Fired now that were not at the phase start (``prev_fired``): in the
+    Bombardment Phase, the artillery that bombarded and the AA that fired at bombarding air units
+    (10.14, 10.27); None when the units Fired before are not recorded."""
+    before = rs.memory(board.pos).prev_fired
+    if before is None:
+        return None
+    was = set(before)
+    return [u for u in board.pos.units if u.id not in was and board.is_hex(u.hex) and rs.fired(board, u)]
+
+
+def shows_a_bombardment(rs, board: Board) -> bool:
+    """Whether ``board``'s position, in a Bombardment Phase, shows that phase played: a unit turned
+    Fired in it (:func:`turned_fired`). The tracker's lag then counts the phase, which is empty only
+    when there is nothing to bombard (review rv-m23 item 4)."""
+    return board.pos.phase == BOMBARDMENT and bool(turned_fired(rs, board))
+
+
 def check_targets(rs, board: Board) -> list:
     """10.13, 10.22, 10.23, 10.24: each unit that bombarded this phase had a target in range that
     its side may bombard, and the targets took no more units than may combine."""
     pos = board.pos
-    if pos.phase != "bombardment":
+    if pos.phase != BOMBARDMENT:
         return []
-    before = rs.memory(pos).prev_fired
-    fired = [u for u in pos.units if u.id not in set(before or ()) and board.is_hex(u.hex) and rs.fired(board, u)
-             and rs.artillery(u) and not rs.is_(u, "im_aa") and u.value("range") is not None]
+    new = turned_fired(rs, board)
+    pool = new if new is not None else [u for u in pos.units if board.is_hex(u.hex) and rs.fired(board, u)]
+    fired = [u for u in pool if rs.artillery(u) and not rs.is_(u, "im_aa") and u.value("range") is not None]
     if not fired:
         return []
-    if before is None:
+    if new is None:
         rs.not_judged(f"{P} 10.24", f"whether {rs.names(fired)} bombarded this phase needs the units already Fired "
                       "before it (prev_fired): without them a Fired marker may be an earlier phase's")
         return []

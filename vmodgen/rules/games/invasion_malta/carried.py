@@ -60,13 +60,18 @@ class MaltaMemory(Memory):
     #: placed there between files): they may have dropped in it before the file (15.2), which
     #: the phase end cannot tell; cleared at that phase end
     drop_unseen: list[str] | None = None
-    #: the Axis units that left an air-entry box (``im_air_entry_boxes``) for a map hex in the
-    #: phase just ended: in a log, drops the tracker one phase behind put in that phase (15.34)
+    #: the Axis units that left a paradrop box (``paradrop_boxes``: not the air-transport one, 15.75)
+    #: for a map hex in the phase just ended: in a log, drops the tracker one phase behind put in
+    #: that phase (15.34)
     air_left_prev: list[str] | None = None
     #: the hexes under an Attack Target marker at the end of this Ground Sequence's Combat
     #: Declaration Phase, kept through the phases a log's tracker may show ahead of it: a marker
     #: placed after it is on time only if the tracker ran ahead (12.12)
     declared_targets: list[str] | None = None
+    #: whether this Ground Sequence's Bombardment Phase showed a bombardment (a unit turned Fired in
+    #: it, :func:`.bombardment.shows_a_bombardment`), kept to its Combat Phase: the tracker's lag
+    #: then counts that phase, played, not empty (review rv-m23 item 4)
+    bombardment_shown: bool | None = None
     #: the hexes under an Attack Target marker at the last Combat Phase end (a 13.13 lapse, found
     #: there) still under one at every phase end since, up to the next Combat Declaration Phase's
     #: end: such a marker is no new declaration (9.13); None: not recorded

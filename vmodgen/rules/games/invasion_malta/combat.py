@@ -523,7 +523,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         # 7.14 A6, 9.21: reaction is the inactive player's move in the Reaction Movement Phase
         if board.pos.phase and board.pos.phase != "reaction":
             out.append(self.finding(board, f"{P} 9.2", "movement", f"{label(u)} reacted in the "
-                                    f"{board.pos.phase_info.name if board.pos.phase_info else board.pos.phase}; "
+                                    f"{board.pos.phase_name}; "
                                     "units react only in the Reaction Movement Phase.", [u.hex], [u]))
         elif self.activation_side(board) == u.side:
             out.append(self.finding(board, f"{P} 9.2", "movement", f"{label(u)} reacted in its own side's "

@@ -180,7 +180,7 @@ class InvasionMaltaConditions(InvasionMaltaStacking):
             memory.arrival_unknown = sorted(u.id for u in start.units if u.side == axis and self.combat(u)
                                             and start.map.has_hex(u.hex) and not u.has("paradropped"))
             memory.arrival_unknown_why = (f"the audit starts at turn {start.turn}, "
-                                          f"{start.phase_info.name if start.phase_info else 'an unknown phase'}, "
+                                          f"{start.phase_name if start.phase_info else 'an unknown phase'}, "
                                           "with no earlier file: how the Axis units then on the map arrived "
                                           "(by air, 6.31; since the last Night turn, 6.14) is unknown")
 

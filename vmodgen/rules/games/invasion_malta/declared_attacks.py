@@ -56,6 +56,7 @@ from ...core.stacking import fmt
 from ...core.tracker_lag import from_tracker
 from .activation import activation_marked
 from .attacker import attacker
+from .bombardment import BOMBARDMENT
 from .carried import ATTACK_TARGET
 
 P = "IM"
@@ -237,10 +238,12 @@ def check_drift_declared(rs, board: Board) -> list:
     (Next pressed before the marker is placed): by the policy (:mod:`.core.tracker_lag`, the
     Bombardment Phase empty) a log is judged at the end of the Reaction Movement Phase, and a marker
     first there after the Combat Declaration Phase's end is named not judged: on time if the tracker
-    ran a phase ahead, late otherwise."""
+    ran a phase ahead, late otherwise. A Bombardment Phase the log shows played (a unit turned Fired
+    in it) is no empty phase: the log is then judged at its end, the phase the book puts after the
+    declaration (10.1; review rv-m23 item 4: before, a bombardment the log showed moved nothing)."""
     pos = board.pos
     log = from_tracker(pos)
-    judged_at = (rs.lag_ahead(DECLARATION[1]) or [DECLARATION[1]])[-1] if log else DECLARATION[1]
+    judged_at = (rs.lag_ahead(DECLARATION[1], pos) or [DECLARATION[1]])[-1] if log else DECLARATION[1]
     if pos.phase != judged_at or pos.at != "end":
         return []
     declared = rs._attack_targets(board)
@@ -254,7 +257,9 @@ def check_drift_declared(rs, board: Board) -> list:
     return [rs.finding(board, f"{P} 12.12", "movement", f"{h} holds a drift combat (paradropped units with the "
                        "enemy, 15.6), but no attack on it is declared"
                        + (f" by the end of the {pos.phase_name} (a log's tracker may run a phase ahead of the "
-                          "declaration)" if log else "") + "; combat is required there (12.12, 12.16).", [h])
+                          "declaration" + (", and the log shows this phase played: a unit turned Fired in it"
+                                           if pos.phase == BOMBARDMENT else "") + ")" if log else "")
+                       + "; combat is required there (12.12, 12.16).", [h])
             for h in drift if h not in declared]
 
 

@@ -61,9 +61,6 @@ def _kit_card(units: list, scn: str) -> str:
     return " (the kit's set-up, illustrative)" if any(u.unit.is_illustrative(f"setup:{scn}") for u in units) else ""
 
 
-def _kg_boxes(rs) -> list[str]:
-    transport = set(rs.air_transport_boxes())
-    return [b for b in rs.air_entry_boxes() if b not in transport]
 
 
 def check_drop_phase(rs, board: Board) -> list:
@@ -76,7 +73,7 @@ def check_drop_phase(rs, board: Board) -> list:
     pos = board.pos
     if not pos.phase or pos.phase == "airborne" or not pos.moves_announced:
         return []
-    boxes = set(_kg_boxes(rs))
+    boxes: set[str] = set(rs.paradrop_boxes())
     return [rs.finding(board, f"{P} 15.21", "movement", f"{label(u)} came onto the map at {u.hex} from "
                        f"{board.place_name(u.previous)} in the {pos.phase} phase; a KG paradrops in the Airborne "
                        "Operations Phase only (15.21).", [u.hex], [u])
@@ -103,7 +100,7 @@ def check_air_transport_phase(rs, board: Board) -> list:
         if box is None or box not in boxes or not board.is_hex(u.hex) or not rs.combat(u):
             continue
         phase = pos.game.sequence.phase(pos.phase)
-        name = phase.name if phase is not None else pos.phase
+        name = pos.phase_name
         if phase is not None and phase.kind == "naval":
             rs.not_judged(f"{P} 15.71", f"{label(u)} came onto the map at {u.hex} from "
                                         f"{board.place_name(box)} in the {name}: air transport is made in the "
@@ -142,7 +139,7 @@ def _may_be_sent_back(rs, board: Board, box: str, units: list) -> bool:
 def check_kgs(rs, board: Board) -> list:
     """15.14: a KG drops whole, in its order, on GT1-2 not later, and keeps its units."""
     pos, out = board.pos, []
-    order = _kg_boxes(rs)
+    order = rs.paradrop_boxes()
     boxes = set(order)
     held: dict[str, list] = {}
     for u in pos.units:
@@ -222,7 +219,7 @@ def check_airhead_for_drop(rs, board: Board) -> list:
     if pos.phase not in ("airborne", ""):
         return []
     came = {box: [u for u in units if not rs.glider(u)]
-            for box, units in _came_from(rs, board, set(_kg_boxes(rs))).items()}
+            for box, units in _came_from(rs, board, set(rs.paradrop_boxes())).items()}
     heads = [h for h, mk in pos.hex_markers.items() if "airhead" in mk and board.is_hex(h)]
     nat = pos.state.get("airheads", {})
     if not heads and pos.phase == "airborne":
@@ -258,7 +255,7 @@ def name_drop_before_airhead(rs, board: Board) -> list:
         return []
     if any("airhead" in mk and board.is_hex(h) for h, mk in pos.hex_markers.items()):
         return []
-    came = [u for units in _came_from(rs, board, set(_kg_boxes(rs))).values() for u in units if not rs.glider(u)]
+    came = [u for units in _came_from(rs, board, set(rs.paradrop_boxes())).values() for u in units if not rs.glider(u)]
     if came:
         rs.not_judged(f"{P} 15.21", f"{rs.names(came)} paradropped ({', '.join(sorted({u.hex for u in came}))}) "
                       "while no Airhead stood on the map: 15.21 places the airheads before any KG drops, but "

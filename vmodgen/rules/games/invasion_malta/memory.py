@@ -37,6 +37,10 @@ The memory's fields (written by the audit at every phase end; a position file ma
   end (13.13: each comes off as its combat is resolved) and still under one at every phase end
   since; cleared at the next Combat Declaration Phase's end, where such a marker is named not
   judged for 9.13 (left from an earlier combat, no new declaration).
+* ``bombardment_shown = true``: this Ground Sequence's Bombardment Phase showed a bombardment (a
+  unit turned Fired in it); kept through the Reaction Movement Phase's end. A log's tracker-lag
+  then counts that phase, which is empty only with nothing to bombard (10.2), as a phase played:
+  12.12's log deadline is its end (review rv-m23 item 4).
 
 The rules check a key only when the position states it, so a position without history is never
 judged on history. Choices:
@@ -77,7 +81,7 @@ from ...core.moves import label
 from ...core.board import Board
 from ...core.tracker_lag import Lag
 from .carried import ATTACK_TARGET, MaltaMemory, entered_from, undrawn_ams
-from . import declared_attacks, returns
+from . import bombardment, declared_attacks, returns
 from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
@@ -86,6 +90,8 @@ P = "IM"
 #: the phases after the Airborne phase whose ends keep ``dropped`` (the rest of the activation up to its
 #: Combat Phase: 15.16, 15.6)
 DROP_KEPT = ("movement", "combat-declaration", "bombardment", "reaction")
+#: the phases after the Bombardment Phase whose ends keep ``bombardment_shown`` (up to the Combat Phase)
+BOMBARDED_KEPT = ("reaction",)
 #: the retreat and advance rules a Combat Phase's hex changes go unjudged by when its attacker is unknown
 UNJUDGED_COMBAT_RULES = (f"{P} 13.32", f"{P} 13.34", f"{P} 13.41", f"{P} 13.43", f"{P} 13.45", f"{P} 13.52",
                          f"{P} 13.53", f"{P} 13.55")
@@ -154,8 +160,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         self.remember_draw(before, after, memory)
         remember_movers(prev, after, memory,
                         "Operations" in getattr(self.game.sequence.phase(after.phase), "segments", ()))
-        air = set(self.air_entry_boxes())
-        memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in air
+        # a paradrop box only: AA firing at air transport never turns Fired (15.75; review rv-m23 item 3)
+        kg = set(self.paradrop_boxes())
+        memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in kg
                                       and after.map.has_hex(u.hex))
         memory.declared_targets = declared_attacks.targets_kept(self, after, memory.declared_targets)
         memory.targets_left = declared_attacks.targets_left(after, memory.targets_left)
@@ -177,6 +184,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                       and after.map.has_hex(h))
         memory.source_markers_seen = bool(memory.source_markers_seen or self.memory(after).source_markers_seen) or any(
             {"beachhead", "airhead"} & set(mk) and after.map.has_hex(h) for h, mk in after.hex_markers.items())
+        # (before prev_fired moves on: the bombardment is the units Fired since the phase start)
+        if after.phase == bombardment.BOMBARDMENT:
+            memory.bombardment_shown = bombardment.shows_a_bombardment(self, Board(after))
+        elif after.phase not in BOMBARDED_KEPT:
+            memory.bombardment_shown = None
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
 
@@ -696,6 +708,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def air_transport_boxes(self) -> list[str]:
         """15.71: the ids of the off-map boxes a unit leaves by air transport (``im_air_transport_boxes``)."""
         return [b.strip() for b in str(self.param("im_air_transport_boxes") or "").split(",") if b.strip()]
+
+    def paradrop_boxes(self) -> list[str]:
+        """15.13: the air-entry boxes a unit leaves by parachute, the KG boxes: ``im_air_entry_boxes``
+        less the air-transport ones (an air-transported unit lands, 15.71; it does not drop)."""
+        transport = set(self.air_transport_boxes())
+        return [b for b in self.air_entry_boxes() if b not in transport]
 
     def check_air_entry(self, board: Board) -> list:
         """8.43, 15.12, 15.77, 5.21-5.22: no paradrop at Night, in Windy or Storm weather; no air

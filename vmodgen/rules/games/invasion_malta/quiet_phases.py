@@ -53,7 +53,7 @@ def check_quiet_phase_moves(rs, board: Board) -> list:
              and board.is_hex(u.hex) and board.is_hex(prev[u.id])]
     if not moved:
         return []
-    name = pos.phase_info.name if pos.phase_info is not None else pos.phase
+    name = pos.phase_name
     active, why = attacker(rs.memory(pos), pos, lambda a: rs.side_of_active(pos, a))
     axis = str(rs.param("im_supply_side"))
     out = []

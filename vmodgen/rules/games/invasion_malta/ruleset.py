@@ -333,7 +333,7 @@ class InvasionMaltaRules(InvasionMaltaMemory):
         if not sea or sea[0] + 1 >= len(way) or all(board.terrain(h) == "invasion" for h in way[sea[0]:]):
             return []
         start, land = way[sea[0]], next(h for h in way[sea[0]:] if board.terrain(h) != "invasion")
-        name = board.pos.phase_info.name if board.pos.phase_info is not None else board.pos.phase
+        name = board.pos.phase_name
         return [self.finding(board, f"{P} 16.33", "movement", f"{label(u)} moved from the invasion hex {start} onto "
                              f"{land} in the {name}; an invading unit lands on the coastal hex in the Combat Phase "
                              "(16.33E).", [land], [u], part="landing")]

@@ -9,6 +9,7 @@ from ...core.moves import label
 from ..other_side_box import name_not_judged
 from ...core.stacking import fmt, mixed
 from ...core.tracker_lag import Lag, from_tracker, lag_of, repeats
+from .bombardment import BOMBARDMENT, shows_a_bombardment
 from .carried import ANOTHER_ACTIVATION
 from .units import InvasionMaltaUnits
 
@@ -229,7 +230,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
             if doubt:
                 self.not_judged(f"{P} 15.52", f"{label(u)} stands on the invasion hex {u.hex} "
                                 f"{'at the end of' if pos.at == 'end' else 'during'} the "
-                                f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker names, "
+                                f"{pos.phase_name} the log's turn tracker names, "
                                 f"{doubt}")
                 return True
             return False
@@ -282,11 +283,17 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
     def empty_phases(self, pos) -> frozenset[str]:
         """:attr:`EMPTY_PHASES`, and the Combat Declaration Phase when no attack is required (9.11
         「攻撃は任意である」, 12.12 「戦闘は、漂流戦闘 [15.6] と侵攻上陸に対して要求される」): no invader on its
-        invasion hex (16.33) and no drift combat hex (15.6) on the map (review rv-j23 item 2)."""
+        invasion hex (16.33) and no drift combat hex (15.6) on the map (review rv-j23 item 2). Not
+        the Bombardment Phase of a Ground Sequence whose log shows it played (a unit turned Fired in
+        it): it is empty only with nothing to bombard (10.2), and the log says otherwise (review
+        rv-m23 item 4)."""
         board = Board(pos)
         required = any(board.is_hex(u.hex) and (self.invader(board, u) or self.drift_hex(board, u.hex))
                        for u in pos.units if self.combat(u))
-        return self.EMPTY_PHASES if required else self.EMPTY_PHASES | {DECLARATION}
+        empty = self.EMPTY_PHASES if required else self.EMPTY_PHASES | {DECLARATION}
+        if self.memory(pos).bombardment_shown or shows_a_bombardment(self, board):
+            empty = empty - {BOMBARDMENT}
+        return empty
 
     def _invading_phase(self, turn: int | None, phase: str) -> bool:
         """The tracker-lag :data:`~vmodgen.rules.core.tracker_lag.Wanted` of the phases an invader

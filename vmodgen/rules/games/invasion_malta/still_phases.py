@@ -32,7 +32,7 @@ def check_still_phase_moves(rs, board: Board) -> list:
     pos = board.pos
     if pos.phase not in STILL or rs.phase_logged(pos):
         return []
-    name = pos.phase_info.name if pos.phase_info is not None else pos.phase
+    name = pos.phase_name
     return [rs.finding(board, f"{P} 4.21", "movement", f"{label(u)} moved from {u.previous} to {u.hex} in the {name}; "
                        "no ground unit moves in it (4.21: units move in an activation's Movement Phase, 8.11, react "
                        "in the Reaction Movement Phase, 9.2, and retreat or advance in combat, 13.3, 13.5).",

@@ -280,16 +280,15 @@ def check_invasion_placements(rs, board: Board) -> list:
                    + ("on the port at the end of the Movement Phase (16.14)" if rule.endswith("16.14")
                       else "in the Movement Phase (16.33A)"))
         elif src == "available" and pos.phase not in ("", "movement"):
-            phase_name = pos.phase_info.name if pos.phase_info else f"{pos.phase} phase"
             what = "port entry is made at the end of the Movement Phase (16.14)" if rule.endswith("16.14") \
                 else "invaders are placed from the Available box in the Movement Phase (16.33A)"
             if logged and (not from_tracker(pos) or rs.lag_of_phase(pos, pos.turn, MOVEMENT) is Lag.MAYBE):
                 again = rs.lag_repeats(pos, one_phase(pos.turn, MOVEMENT))
-                rs.not_judged(rule, f"{label(u)} left {box} in the {phase_name} the turn tracker names; "
+                rs.not_judged(rule, f"{label(u)} left {box} in the {pos.phase_name} the turn tracker names; "
                               f"{what}, and " + (ANOTHER_ACTIVATION if again
                                                  else "the tracker may be a phase off the pieces"))
                 continue
-            why = f"{what}, not the {phase_name}" + (
+            why = f"{what}, not the {pos.phase_name}" + (
                 f"; the turn tracker is two phases or more off it ({rs.empty_phases_named(pos)}), more than a "
                 "tracker pressed late or early" if from_tracker(pos) else "")
         else:

@@ -779,7 +779,7 @@ def lagging_withdrawal(rs: NorthAfrica41Units, pos, unit: str) -> bool:
     if near_preparation(rs, pos) is not Lag.MAYBE:
         return False
     rs.not_judged(f"{P} 20.3", f"whether {unit}, put in the Withdrawn Units box in the "
-                                f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker names, "
+                                f"{pos.phase_name} the log's turn tracker names, "
                                 "was withdrawn in the Preparation Phase (20.2, 20.3): the tracker may be a phase off "
                                 "the pieces (Next pressed late or early)")
     return True

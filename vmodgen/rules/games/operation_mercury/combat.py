@@ -85,7 +85,7 @@ def check_attacks(rs, board: Board) -> list:
         if passive:
             side = pos.game.sides.get(active)
             out.append(rs.finding(board, f"{P} 7.11", "movement", f"{rs.names(passive)} declared an attack on {atk.hex} "
-                                  f"in the {pos.phase_info.name if pos.phase_info else pos.phase}, but only the active "
+                                  f"in the {pos.phase_name}, but only the active "
                                   f"player ({side.name if side else active}) declares attacks in his segment.",
                                   [atk.hex], passive))
         defenders = [x for x in board.units(atk.hex) if rs.ground(x)]
@@ -565,7 +565,7 @@ def advance_start(rs, board: Board, u: UnitState, path: list[str]) -> list:
         # 9.8 ('攻撃側が退却したとき、防御側は決して前進できない'): only the active player attacks in
         # his Combat Phase (7.11), so only his units advance after its combats
         return [rs.finding(board, f"{P} 9.8", "movement", f"{label(u)} advanced {' → '.join(path)} in the "
-                           f"{info.name if info else board.pos.phase}, where it defends: only the attacker "
+                           f"{board.pos.phase_name}, where it defends: only the attacker "
                            "advances after combat; when the attacker retreats, the defender never advances.",
                            [path[1]], [u])]
     targets = sorted({a.hex for a in board.pos.attacks if u.id in a.units})

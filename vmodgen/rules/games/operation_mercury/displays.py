@@ -115,7 +115,7 @@ def check_air_display(rs, board: Board) -> list:
     untimed = alloc and time is None
     # with no phase (and no Night turn known), the position may be a day turn's Air Unit Allocation Phase
     phaseless = not pos.phase and time != "night"
-    phase_name = pos.phase_info.name if pos.phase_info is not None else pos.phase
+    phase_name = pos.phase_name
     out = []
 
     def find(rule: str, u, text: str) -> None:
@@ -217,7 +217,7 @@ def interdiction_flown(rs, board: Board, timed: bool) -> list:
     if not timed or time_of_day(pos) in (None, "night") or not at_or_after(pos, ALLOCATION):
         return []
     return [rs.finding(board, f"{P} 12.41", "movement", f"{label(u)} is in {box_name(board, box)} at the end of the "
-                       f"{pos.phase_info.name if pos.phase_info is not None else pos.phase}; once the interdiction "
+                       f"{pos.phase_name}; once the interdiction "
                        "levels are set (step 7 of the Air Unit Allocation Phase) every interdicting unit goes to the "
                        "Flown box (12.41).", [], [u])
             for u in pos.units if u.hex == box and AIR.matches(pos.game, u)]
@@ -335,7 +335,7 @@ def check_ammo_replenished(rs, board: Board) -> list:
     # Phase's end. A log's sailing seen within the tracker's lag of that phase may be its task force
     # formed there (16.43), before the replenishment, with the tracker a phase ahead
     log = not in_position_file(pos)
-    here = pos.phase_info.name if pos.phase_info is not None else pos.phase
+    here = pos.phase_name
     if log and may_lag(rs, pos, one_phase(pos.turn, PORT_REFIT)):
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker "
                                     f"in the {here}, a phase after the Port Refit Phase: with the tracker a phase ahead "

@@ -3,8 +3,9 @@
 9.7「ユニットは、機動戦闘と砲爆撃中の戦闘結果によって疲労状態になる」: a unit becomes fatigued only by
 a combat result, of a maneuver combat or a bombardment (and a paradrop's special airborne assault,
 6.4, a combat in the Paradrop Phase). So a unit fatigued at the end of a phase that resolves no
-combat (Movement, Supply, Recovery, Evacuation Determination, Air Unit Allocation, Game Record)
-that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
+combat (any but :data:`RESOLVING`: Movement, Supply, Recovery, Evacuation Determination, Air Unit
+Allocation, the naval phases, Naval Unloading, Combat Declaration, Combat Refusal, Defender Reaction,
+Game Record) that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
 placed. Judged in a position file, and in a log where the phase end before and the phases within
 the tracker's lag (:mod:`.core.tracker_lag`: the one before and the one after) also resolve no
 combat; next to one that does, a log's marker may be placed a step after the tracker left the combat
@@ -22,25 +23,36 @@ from ...core.tracker_lag import from_tracker
 from .carried import came_from, may_lag, mercury
 
 P = "OM"
-#: the phase kinds of the kit's sequence in which no combat result is resolved (9.7); the naval and
-#: arrival phases (naval bombardment, 19.8; special airborne assault, 6.4) and the combat steps may
-#: place Fatigue
-NO_COMBAT_KINDS = ("movement", "supply", "admin", "air")
+#: the phases of the sequence of play (3.2, the detailed sequence on the player aid) that resolve a
+#: combat or a bombardment, the only sources of Fatigue (9.7): the Paradrop Phase (GT1's special air
+#: bombardment, 12.55; the special airborne assault, 6.4), the Amphibious Landing Phase (its special
+#: assault, 17.43, 6.4's twin by sea), each Bombardment Phase (artillery, air and naval bombardment:
+#: 11.2, 12.5, 19.81 「いずれかの連合軍砲爆撃フェイズ中」) and each Combat Phase. Every other phase
+#: resolves none: the Port Refit and naval movement phases move ships, the naval combat phases fight
+#: ships (18), the declaration, refusal (7.3) and reaction phases resolve no combat (review rv-m23
+#: item 6; before, every phase of a kind other than movement, supply, admin or air counted)
+RESOLVING = frozenset({"german-paradrop", "amphibious-landing", "german-bombardment", "german-combat",
+                       "allied-bombardment", "allied-combat"})
 FATIGUE = ("fatigued", "fatigue")
+
+
+def resolves_none(pos) -> bool:
+    """Whether ``pos``'s phase is one of the sequence's that resolves no combat (not :data:`RESOLVING`);
+    a phase the sequence does not know is not (its combats are unknown)."""
+    return pos.phase_info is not None and pos.phase not in RESOLVING
 
 
 def may_lag_a_combat(rs, pos) -> bool:
     """In a log, whether a Fatigue marker new at this phase end may belong to a phase resolving
     combat the tracker did not show then (:func:`.carried.may_lag`: within the tracker's lag, the
     phase before or after, or the last recorded phase end, the tracker set past phases)."""
-    kinds = {ph.id: ph.kind for ph in pos.game.sequence.phases}
-    return may_lag(rs, pos, lambda _t, p: kinds.get(p) not in NO_COMBAT_KINDS)
+    return may_lag(rs, pos, lambda _t, p: p in RESOLVING)
 
 
 def judged_at_log_end(rs, pos) -> bool:
     """Whether 9.71 is judged at the end of the phase a log ends inside (``pos``): a phase resolving
     no combat, whose marker cannot lag a combat (:func:`may_lag_a_combat`)."""
-    return pos.phase_kind in NO_COMBAT_KINDS and not may_lag_a_combat(rs, pos)
+    return resolves_none(pos) and not may_lag_a_combat(rs, pos)
 
 
 def joined_a_fatigued_hex(rs, pos, u, fatigued: list[str], ends: dict[str, str]) -> bool:
@@ -60,9 +72,9 @@ def joined_a_fatigued_hex(rs, pos, u, fatigued: list[str], ends: dict[str, str])
 def check_new_fatigue(rs, board: Board) -> list:
     pos = board.pos
     before, ends = mercury(pos).om_fatigued, mercury(pos).om_end_hexes
-    if not isinstance(before, list) or pos.at != "end" or pos.phase_kind not in NO_COMBAT_KINDS:
+    if not isinstance(before, list) or pos.at != "end" or not resolves_none(pos):
         return []
-    where = pos.phase_info.name if pos.phase_info is not None else pos.phase
+    where = pos.phase_name
     new = [u for u in pos.units if any(u.has(s) for s in FATIGUE) and u.id not in before]
     log = from_tracker(pos)
     if log and isinstance(ends, dict):

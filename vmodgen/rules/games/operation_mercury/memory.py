@@ -320,7 +320,7 @@ def begin(rs, start: Position, memory: MercuryMemory) -> None:
     known = arrivals(rs, start)
     units = sorted(u.id for u in start.units if rs.ground(u) and u.id not in known
                    and (_on_map(start, u.hex) or _offmap_box(start, u.hex)))
-    name = start.phase_info.name if start.phase_info else start.phase
+    name = start.phase_name
     memory.om_arrival_unknown = {
         "turn": start.turn, "units": units,
         "why": f"the audit starts in turn {start.turn}, {name}, with no earlier file: which units already arrived "

@@ -811,8 +811,7 @@ def _moved_in_arrival_phase(rs, board: Board, u: UnitState) -> str | None:
     into = board.map.boxes.get(u.hex)
     if into is not None and not into.adjacent:
         return None               # removed (6.41d, 6.42: eliminated), no move
-    info = pos.phase_info
-    name = info.name if info is not None else pos.phase
+    name = pos.phase_name
     why = {PARADROP: "it did not paradrop this turn: the phase only places the paradropping units (and their "
                      "drift, 6.2)",
            AMPHIBIOUS: "it did not land this turn: the phase only places the landing units (and their drift, 17.43)",

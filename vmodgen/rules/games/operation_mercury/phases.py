@@ -268,7 +268,7 @@ def night_missions(rs, board: Board) -> list:
                                   "turn; no air unit flies a mission at night.", [], [u]))
         elif at >= alloc and early:
             rs.not_judged(f"{P} 12.23a", f"{label(u)} stayed in {box} from the last turn at the end of the "
-                                         f"{pos.phase_info.name if pos.phase_info else pos.phase} the log's turn tracker "
+                                         f"{pos.phase_name} the log's turn tracker "
                                          "names; it goes back to Ready at the start of the Air Unit Allocation Phase, "
                                          "and the tracker may be a phase ahead of the pieces")
         elif at >= alloc:
@@ -319,7 +319,7 @@ def returns(rs, board: Board) -> list:
         if board.is_hex(u.hex) or board.is_box(u.hex):
             if (not rec_phase or time_of_day(pos) not in (None, "am")) and log and _beside_am_recovery(rs, pos):
                 rs.not_judged(f"{P} 13.63", f"whether {label(u)} returned in the AM Recovery Phase: the log shows it "
-                                            f"at the end of the {pos.phase_info.name if pos.phase_info else pos.phase}, "
+                                            f"at the end of the {pos.phase_name}, "
                                             "one phase off, where the tracker may have been moved before the return")
             elif not rec_phase or time_of_day(pos) not in (None, "am"):
                 out.append(rs.finding(board, f"{P} 13.63", "stacking", f"{label(u)} returned outside the AM Recovery "

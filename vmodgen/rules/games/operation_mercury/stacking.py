@@ -279,8 +279,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
             src = u.previous if u.previous in waves else in_waves.get(u.id)
             if src not in waves or not board.is_hex(u.hex) or other_side(board, u, src):
                 continue
-            phase = pos.game.sequence.phase(pos.phase)
-            name = phase.name if phase is not None else pos.phase
+            name = pos.phase_name
             # a lagging tracker: the real turn is at least the one shown, so a wave due on an earlier
             # turn (or on this one, its Paradrop Phase passed) is late on every reading
             due = turns.get(src)
