@@ -1,0 +1,77 @@
+"""Invasion: Malta, review rv-o25 of imfix25 and quick913 (imfix26): the 13.53/13.36 reasons say
+which reading of 13.36 breaks which rule; 16.13 counts a unit placed on the port only when it
+stood there before the landing; 9.13 and 12.12 read an Attack Target marker left from an earlier
+combat alike. Logs of the bundled module and rulebook positions, built as the reviewer's probes."""
+from __future__ import annotations
+
+import pytest
+
+from bundled_module_util import bundled_module
+from games_util import audit_log, im_airhead_drops, im_log, not_judged, palette_piece
+
+
+@pytest.fixture(scope="module")
+def im(tmp_path_factory):
+    return bundled_module("invasion-malta", tmp_path_factory, "imfix26")
+
+
+def _retreat_beside_a_mate(im, name: str, *, mate: bool, later: bool = False):
+    """The im23 log with KG2-1 on 1526 (two enemy hexes next to 1525): in the Combat Phase 5/3 is
+    eliminated, the Matilda goes 1525 → 1425 if ``mate``, then B/3 KOMR goes 1525 → 1625 → 1724 and
+    is marked Disrupted; if ``later``, an A9 tank goes 1525 → 1524 after it."""
+    from test_audit_invasion_combat_imnafix22 import DRAW, PLAYED, RING
+    kit, module, root = im
+    w, central = im_log(module, kit, central=True)
+    tank = w.add(*palette_piece(module, "Matilda II tank"), "1525", report=False)
+    a9 = w.add(*palette_piece(module, "A9 tank"), "1525", report=False) if later else None
+    im_airhead_drops(w, module, [("5/3", "1424"), *RING, ("S3-KG2-1", "1526")])
+    w.set_turn(2, DRAW)
+    w.move(central, PLAYED)
+    w.set_turn(2, "Movement Phase")
+    w.move("B/3 KOMR", "1525")
+    w.set_turn(2, "Combat Phase")
+    w.roll("1d10", [3])
+    w.move("5/3", "axis-eliminated")
+    if mate:
+        w.move(tank, "1425")
+    w.move("B/3 KOMR", "1625").move("B/3 KOMR", "1724")
+    w.add(*palette_piece(module, "disrupted"), "1724", report=False)
+    if a9:
+        w.move(a9, "1524")
+    return audit_log(w, root / name, module)
+
+
+def test_a_retreat_broken_only_if_the_mate_fought_another_combat_says_so(im):
+    """13.41 「代替の道筋が存在しない場合にのみ」 with 13.36 「他の友軍ユニットがすでにヘクス内にあると」: B/3
+    KOMR retreats 1525 → 1625 → 1724 through KG1-3's ZOC after the Matilda went 1525 → 1425. If the
+    Matilda fought another combat out of 1525 (KG1 and KG2 stand in two hexes next to it), it is a
+    friend already in 1425, and 1525 → 1425 → 1524 avoids empty enemy ZOC: 13.41 is broken only
+    then. The reasons say "only if ... did not fight another combat" and "breaks IM 13.41 if they
+    did" (before rv-o25: "only if they fought another combat (else it breaks IM 13.41)", backwards)."""
+    r = _retreat_beside_a_mate(im, "mate.vlog", mate=True)
+    assert [f for f in r.findings if "B/3 KOMR" in f.unit_names and f.rule.startswith("IM 13.")] == []
+    [either] = not_judged(r, "IM 13.53")
+    assert ("legal as an attacker retreat only if the units of its hex that came first did not fight another "
+            "combat (13.36; if they did, it breaks IM 13.41), not as an advance") in either
+    assert not_judged(r, "IM 13.41") == [either]
+    [why] = not_judged(r, "IM 13.36")
+    assert why.endswith("(9.1), and it breaks IM 13.41 if they did")
+
+
+def test_without_the_mate_the_retreat_is_legal(im):
+    """13.41 with no friend in 1425: every two-hex retreat from 1525 crosses empty enemy ZOC, so
+    going through 1625 is legal as an attacker retreat; no 13.36 reason (the control of the test
+    above)."""
+    r = _retreat_beside_a_mate(im, "nomate.vlog", mate=False)
+    [either] = not_judged(r, "IM 13.53")
+    assert "legal as an attacker retreat, not as an advance" in either
+    assert not_judged(r, "IM 13.36") == [] and not_judged(r, "IM 13.41") == []
+
+
+def test_the_13_36_reason_names_the_mate_in_a_hex_the_alternatives_read(im):
+    """13.36: the Matilda stands on 1425, on no hex of B/3 KOMR's route but on the alternative
+    1525 → 1425 → 1524 that 13.41 weighs; the A9 leaves 1525 after B/3 KOMR's retreat. The reason
+    names the Matilda only (before rv-o25: nobody came first on the route, so both were named)."""
+    r = _retreat_beside_a_mate(im, "later.vlog", mate=True, later=True)
+    [why] = not_judged(r, "IM 13.36")
+    assert why.startswith("B/3 KOMR retreated 1525 → 1625 → 1724 after Matilda II (Matilda II tank), which left")
