@@ -75,3 +75,37 @@ def test_the_13_36_reason_names_the_mate_in_a_hex_the_alternatives_read(im):
     r = _retreat_beside_a_mate(im, "later.vlog", mate=True, later=True)
     [why] = not_judged(r, "IM 13.36")
     assert why.startswith("B/3 KOMR retreated 1525 → 1625 → 1724 after Matilda II (Matilda II tank), which left")
+
+
+def _leros_landing(im, *, placed: str):
+    """Leros (Scenario 4) GT1 (as ``test_rules_invasion_malta_imfix25``): convoy unit 1 to Leros
+    East's Available box in the Naval Transport Phase; in the Movement Phase it lands on Alinda
+    Bay's port L2407, and an Allied A9 tank is put on L2407 from the palette ``placed`` "after" or
+    "before" the landing."""
+    from vmodgen.testing.log_writer import LogWriter
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, "Scenario 4: Leros 1943", kit=kit)
+    w.set_turn(1, "Naval Transport Phase")
+    w.move("S4-C1", "leros-iz-east-available")
+    w.advance(2)                               # the Movement Phase
+    if placed == "before":
+        w.add(*palette_piece(module, "A9 tank"), "L2407")
+    w.move("S4-C1", "L2407")
+    if placed == "after":
+        w.add(*palette_piece(module, "A9 tank"), "L2407")
+    return audit_log(w, root / f"placed-{placed}.vlog", module)
+
+
+@pytest.mark.parametrize("placed", ["after", "before"])
+def test_an_allied_unit_put_on_the_port_in_the_phase_is_no_16_13(im, placed):
+    """16.13 「船団から到着しているユニットは、友軍の港へ上陸できる」 with 3.11 (a hex is friendly to the
+    side whose units occupied it last): S4-C1 lands on L2407 and an A9 tank is put there from the
+    palette in the same phase, after the landing or before it. The log orders the drags, not a
+    placement (the A9 has no previous hex and no moment), and the A9 was on no hex at the phase
+    start (``prev_hexes``): whether it held the port before the landing is not recorded, so no
+    IM 16.13, which is named not judged (before rv-o25: "did not move" counted as "was there", and
+    the landing placed after was found and named not judged at once)."""
+    r = _leros_landing(im, placed=placed)
+    assert [f for f in r.findings if f.rule == "IM 16.13"] == []
+    [why] = not_judged(r, "IM 16.13")
+    assert "came by sea to the port L2407" in why
