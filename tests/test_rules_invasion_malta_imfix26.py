@@ -109,3 +109,59 @@ def test_an_allied_unit_put_on_the_port_in_the_phase_is_no_16_13(im, placed):
     assert [f for f in r.findings if f.rule == "IM 16.13"] == []
     [why] = not_judged(r, "IM 16.13")
     assert "came by sea to the port L2407" in why
+
+
+def _nine_13_stale(where: str) -> tuple[list, str | None]:
+    """The IM 9.13 findings and reason at the end of formation 7's Combat Declaration Phase with an
+    Attack Target marker on 2020 that lay there since the last Combat Phase's end
+    (``[state] targets_left``)."""
+    from im_util import hexes, kit, state
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+    pos = position(kit("combat-declaration") + hexes("2020", markers=["attack-target"]) + where
+                   + state(active="7", targets_left=["2020"]))
+    rs = ruleset_for(pos.game)
+    return [f for f in rs.check(pos) if f.rule == "IM 9.13"], rs.take_not_judged().get("IM 9.13")
+
+
+def test_an_old_marker_with_an_attacker_beside_it_is_legal_either_way():
+    """9.13 「全ての攻撃ユニットは、防御側ヘクスに隣接していなければならない」: Allied A on 2020 under an Attack
+    Target marker left there since the last Combat Phase's end, Axis P (formation 7, active) on
+    2021 beside it. Whether the marker is the old one (13.13) or this phase's declaration, it is
+    legal: no 9.13 and nothing named (before rv-o25: "not judged ... so no declaration of this
+    phase", though the player may have declared the hex again)."""
+    from im_util import al, x
+    assert _nine_13_stale(al("A", "2020") + x("P", "2021", formation="7")) == ([], None)
+
+
+def test_an_old_marker_with_no_attacker_beside_it_is_not_judged_either_way():
+    """9.13: the same marker with P on 2123, not beside 2020: as this phase's declaration no unit can
+    make it (9.13), as the marker left from an earlier combat it declares nothing; the log does not
+    say which, and the reason says both (before rv-o25: "so no declaration of this phase")."""
+    from im_util import al, x
+    found, why = _nine_13_stale(al("A", "2020") + x("P", "2123", formation="7"))
+    assert found == []
+    assert why == ("the Attack Target marker on 2020: left from an earlier combat (IM 13.13, found at the Combat "
+                   "Phase's end) and on the hex since, or a new declaration on the same hex; which is not recorded")
+
+
+def test_targets_left_is_kept_until_12_12_is_judged_in_a_log():
+    """12.12, judged in a log at the end of the last phase its tracker may show ahead of the
+    Combat Declaration Phase (the Reaction Movement Phase, the Bombardment Phase empty): the hexes
+    under a marker since the last Combat Phase's end are kept through the declaration and those
+    phases (before rv-o25: cleared at the declaration's end, so a log's 12.12 never saw them), and
+    cleared after."""
+    from im_util import al, hexes, kit, x
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+    stale = hexes("2020", markers=["attack-target"]) + x("P", "2020", formation="7") + al("B", "2123")
+    rs, mem, before = None, None, None
+    kept = []
+    for phase in ("combat", "movement", "combat-declaration", "bombardment", "reaction"):
+        pos = position(kit(phase) + stale)
+        rs = rs or ruleset_for(pos.game)
+        mem = mem or rs.new_memory()
+        rs.remember(before, pos, mem)
+        before = pos
+        kept.append(mem.targets_left)
+    assert kept == [["2020"], ["2020"], ["2020"], ["2020"], None]
