@@ -161,9 +161,12 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         a whole), no declared attack says (a position's attacks tell the combats apart, and a
         position orders no moves: no unit that moved counts as a friend there), and enemy combat
         units stood in two hexes or more next to ``start`` at the phase start (``prev_hexes``, else a
-        unit's ``previous``, else its hex if it did not move): combats are declared at the phase
-        start (13.1), so an enemy unit that retreated or advanced next to ``start`` later in the
-        phase was no defender of a combat out of it. An enemy hex next to it need not have been
+        unit's ``previous``, else its hex if it did not move): combats are declared in the Combat
+        Declaration Phase before it (9.11 「戦闘宣言フェイズ中、活性プレイヤーは望む全ての戦闘を宣言する」),
+        and the Reaction Movement Phase between only moves units into defender hexes (9.23), never
+        out of one (9.25 「すでに防御側ヘクス内にいない」), so the enemy hexes at the phase start hold
+        every defender hex, and an enemy unit that retreated or advanced next to ``start`` later in
+        the phase was no defender of a combat out of it. An enemy hex next to it need not have been
         attacked, so this says "may". Attack Target markers do not tell the combats apart: they
         mark defender hexes, not attackers, and each comes off as its combat is resolved (13.13)."""
         if role != "attacker" or board.pos.attacks or not start or not board.is_hex(start):
