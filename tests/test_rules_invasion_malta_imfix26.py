@@ -15,10 +15,12 @@ def im(tmp_path_factory):
     return bundled_module("invasion-malta", tmp_path_factory, "imfix26")
 
 
-def _retreat_beside_a_mate(im, name: str, *, mate: bool, later: bool = False):
+def _retreat_beside_a_mate(im, name: str, *, mate: bool, later: bool = False,
+                           mate_route: tuple[str, ...] = ("1425",), route: tuple[str, ...] = ("1625", "1724")):
     """The im23 log with KG2-1 on 1526 (two enemy hexes next to 1525): in the Combat Phase 5/3 is
-    eliminated, the Matilda goes 1525 → 1425 if ``mate``, then B/3 KOMR goes 1525 → 1625 → 1724 and
-    is marked Disrupted; if ``later``, an A9 tank goes 1525 → 1524 after it."""
+    eliminated, the Matilda goes 1525 → 1425 (``mate_route``) if ``mate``, then B/3 KOMR goes 1525 →
+    1625 → 1724 (``route``) and is marked Disrupted; if ``later``, an A9 tank goes 1525 → 1524 after
+    it."""
     from test_audit_invasion_combat_imnafix22 import DRAW, PLAYED, RING
     kit, module, root = im
     w, central = im_log(module, kit, central=True)
@@ -33,9 +35,11 @@ def _retreat_beside_a_mate(im, name: str, *, mate: bool, later: bool = False):
     w.roll("1d10", [3])
     w.move("5/3", "axis-eliminated")
     if mate:
-        w.move(tank, "1425")
-    w.move("B/3 KOMR", "1625").move("B/3 KOMR", "1724")
-    w.add(*palette_piece(module, "disrupted"), "1724", report=False)
+        for h in mate_route:
+            w.move(tank, h)
+    for h in route:
+        w.move("B/3 KOMR", h)
+    w.add(*palette_piece(module, "disrupted"), route[-1], report=False)
     if a9:
         w.move(a9, "1524")
     return audit_log(w, root / name, module)
@@ -66,6 +70,22 @@ def test_without_the_mate_the_retreat_is_legal(im):
     [either] = not_judged(r, "IM 13.53")
     assert "legal as an attacker retreat, not as an advance" in either
     assert not_judged(r, "IM 13.36") == [] and not_judged(r, "IM 13.41") == []
+
+
+def test_a_retreat_broken_in_each_reading_of_13_36_says_both(im):
+    """13.43 「敵ZOC内でその退却を終了できない」 and 13.41 with 13.36: the Matilda goes 1525 → 1524 → 1624
+    first, then B/3 KOMR 1525 → 1625 → 1624 (1625 in KG1-3's ZOC, 1624 in KG1-2's). If the Matilda
+    retreated with it, B/3 KOMR ends alone in enemy ZOC (13.43); if it fought another combat, it
+    is a friend in 1624, and 1525 → 1524 → 1624 avoids empty enemy ZOC (13.41). The reasons name
+    each rule with its reading (before rv-o25: "legal as an attacker retreat only if the units of
+    its hex that came first fought another combat (13.36; else it breaks IM 13.41, IM 13.43)")."""
+    r = _retreat_beside_a_mate(im, "both.vlog", mate=True, mate_route=("1524", "1624"), route=("1625", "1624"))
+    [either] = not_judged(r, "IM 13.53")
+    assert ("B/3 KOMR moved 1525 → 1625 → 1624 in the Combat Phase: illegal as an advance (B/3 KOMR advanced "
+            "1525 → 1624; an advance is one hex); as an attacker retreat, it breaks IM 13.43 unless they fought "
+            "another combat; it breaks IM 13.41 if they did (13.36: whether the units of its hex that came "
+            "first fought another combat)") in either
+    assert not_judged(r, "IM 13.41") == [either] and not_judged(r, "IM 13.43") == [either]
 
 
 def test_the_13_36_reason_names_the_mate_in_a_hex_the_alternatives_read(im):
