@@ -109,7 +109,8 @@ def test_a_marker_left_since_the_combat_phase_end_is_not_a_declaration():
 def test_a_marker_placed_since_the_combat_phase_end_is_still_judged():
     """9.13: a marker absent at the Combat Phase's end (or gone at a phase end since) and on 2020 at
     the Combat Declaration Phase's end, with no Allied unit beside it, is a declaration no unit can
-    make: IM 9.13 as before. The memory is cleared at that phase's end."""
+    make: IM 9.13 as before. The memory is cleared after that phase and those a log's tracker may
+    show ahead of it."""
     bare = x("P", "2020", formation="7") + al("B", "2123")
     rs, mem = _carried(kit("combat") + bare, kit("movement") + bare)
     assert mem.targets_left == []
@@ -119,5 +120,9 @@ def test_a_marker_placed_since_the_combat_phase_end_is_still_judged():
     assert mem.targets_left == []
     found, _ = _judged_after(rs, mem, kit("combat-declaration") + STALE)
     assert [list(f.hexes) for f in found] == [["2020"]]
+    # kept through the declaration and the phases a log's tracker may show ahead of it (12.12 is
+    # judged at the end of the last), cleared after (imfix26; before, at the declaration's end)
     rs, mem = _carried(kit("combat") + STALE, kit("combat-declaration") + STALE)
+    assert mem.targets_left == ["2020"]
+    rs, mem = _carried(kit("combat") + STALE, kit("combat-declaration") + STALE, kit("reaction") + STALE)
     assert mem.targets_left is None

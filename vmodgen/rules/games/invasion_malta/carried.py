@@ -1,5 +1,7 @@
 """What Invasion: Malta carries from one phase end to the next (the ``[state]`` keys documented in
-:mod:`.memory` and :mod:`.conditions`)."""
+:mod:`.memory` and :mod:`.conditions`), and the constants the package's modules share
+(``OPERATIONS``, ``ANOTHER_ACTIVATION``, ``ATTACK_TARGET``, ``CUP``, ``HQ_COMPANY_FLAG``): the
+package's leaf, importing none of its modules, so any of them may import it without a cycle."""
 from __future__ import annotations
 
 from dataclasses import dataclass

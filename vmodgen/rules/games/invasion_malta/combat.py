@@ -112,7 +112,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         return [f for f in after if f.rule in both]
 
     def _retreat_verdict(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str = "",
-                         unsure: set[str] | None = None) -> list:
+                         unsure: dict[bool, set[str]] | None = None) -> list:
         """One retreat's findings, with the enemy units standing as on ``before`` and their ZOC ``ez``
         (``role``: "attacker" or "defender" when known otherwise than by a declared attack). The
         units that left ``u``'s hex with it are no friends already in a hex (13.36): one combat's
@@ -120,21 +120,29 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         (:meth:`_combats_from_one_hex`) and such a unit entered a hex of ``u``'s route before ``u``,
         it may have retreated from the other combat and be such a friend: the retreat is judged
         both ways, and a rule found one way only is named not judged under 13.36 (im23; before,
-        the stack reading alone gave a verdict) and added to ``unsure`` when given."""
+        the stack reading alone gave a verdict). ``unsure``, when given, receives the rules found
+        only when they retreated with it (``unsure[False]``: broken unless they fought another
+        combat) and those found only when they are such friends (``unsure[True]``: broken if they
+        did; rv-o25: before, one set, read as the first)."""
+        read: set[str] = set()
         own = self._retreat_verdict_with(board, u, ez, before, role, mates=False)
         start = u.path[0] if u.path else u.previous
         if not self._combats_from_one_hex(board, u, start, role):
             return own
-        other = self._retreat_verdict_with(board, u, ez, before, role, mates=True)
-        differ = {f.rule for f in own} ^ {f.rule for f in other}
-        if not differ:
+        other = self._retreat_verdict_with(board, u, ez, before, role, mates=True, read=read)
+        found = {False: {f.rule for f in own} - {f.rule for f in other},
+                 True: {f.rule for f in other} - {f.rule for f in own}}
+        if not found[False] and not found[True]:
             return own
         if unsure is not None:
-            unsure |= differ
-        route = (u.path or (start, u.hex))[1:]
-        # the units of the hex that entered a hex of the route before it (imfix25: before, every
+            for k in found:
+                if found[k]:
+                    unsure.setdefault(k, set()).update(found[k])
+        # the units of the hex that entered a hex the verdict read (its route, the alternatives
+        # 13.35/13.41 weigh) before it (rv-o25: before, the route only; imfix25: before, every
         # unit that left the hex, in no time order)
-        came = {x.id for h in route for x in self._friends_before(board, u, h, mates=True)}
+        came = {x.id for h in {*(u.path or (start, u.hex))[1:], *read}
+                for x in self._friends_before(board, u, h, mates=True)}
         mates = [x for x in board.pos.units if x is not u and x.side == u.side and x.moved and x.previous == start
                  and self.combat(x)]
         mates = [x for x in mates if x.id in came] or mates
@@ -142,7 +150,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                         f"{self.names(mates)}, which left {start} too: {start} borders more than one enemy hex, so "
                         "they may have fought another combat than its own and be friendly units already in the "
                         "hex (13.36), or retreated with it; a log does not record which units attacked which hex "
-                        f"(9.1), and {', '.join(sorted(differ))} turn{'s' if len(differ) == 1 else ''} on it")
+                        f"(9.1), and {self.turns_on_13_36(found)}")
         both = {f.rule for f in own} & {f.rule for f in other}
         return [f for f in own if f.rule in both]
 
@@ -153,9 +161,12 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         a whole), no declared attack says (a position's attacks tell the combats apart, and a
         position orders no moves: no unit that moved counts as a friend there), and enemy combat
         units stood in two hexes or more next to ``start`` at the phase start (``prev_hexes``, else a
-        unit's ``previous``, else its hex if it did not move): combats are declared at the phase
-        start (13.1), so an enemy unit that retreated or advanced next to ``start`` later in the
-        phase was no defender of a combat out of it. An enemy hex next to it need not have been
+        unit's ``previous``, else its hex if it did not move): combats are declared in the Combat
+        Declaration Phase before it (9.11 「戦闘宣言フェイズ中、活性プレイヤーは望む全ての戦闘を宣言する」),
+        and the Reaction Movement Phase between only moves units into defender hexes (9.23), never
+        out of one (9.25 「すでに防御側ヘクス内にいない」), so the enemy hexes at the phase start hold
+        every defender hex, and an enemy unit that retreated or advanced next to ``start`` later in
+        the phase was no defender of a combat out of it. An enemy hex next to it need not have been
         attacked, so this says "may". Attack Target markers do not tell the combats apart: they
         mark defender hexes, not attackers, and each comes off as its combat is resolved (13.13)."""
         if role != "attacker" or board.pos.attacks or not start or not board.is_hex(start):
@@ -175,10 +186,18 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
                     enemy.add(at_start)
         return len(enemy) > 1
 
+    @staticmethod
+    def turns_on_13_36(found: dict[bool, set[str]]) -> str:
+        """What the retreat breaks in each reading of 13.36 (:meth:`_retreat_verdict`'s ``unsure``)."""
+        parts = [f"it breaks {', '.join(sorted(found[False]))} unless they fought another combat"
+                 if found.get(False) else "",
+                 f"it breaks {', '.join(sorted(found[True]))} if they did" if found.get(True) else ""]
+        return "; ".join(p for p in parts if p)
+
     def _retreat_verdict_with(self, board: Board, u: UnitState, ez: set[str], before: Board, role: str,
-                              mates: bool) -> list:
+                              mates: bool, read: set[str] | None = None) -> list:
         """:meth:`_retreat_verdict` with the units that left ``u``'s hex counted as friends already in
-        a hex (``mates``) or not."""
+        a hex (``mates``) or not; ``read`` receives the hexes whose friends it asked about."""
         path = tuple(u.path or ((u.previous, u.hex) if u.previous else ()))
         zero = self.zero_ma_in_combat(board, u)
         if self.orange(u) or zero:
@@ -214,7 +233,10 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             out.append(self.finding(board, f"{P} 13.32", "movement", f"{label(u)} retreated {n} hex(es) "
                                     f"({' → '.join(path)}); a{'n ' + role if role == 'attacker' else ' ' + role if role else ''} "
                                     f"unit retreats {need}.", [u.hex], [u], hexes_retreated=n))
-        friends = lambda h: self._friend_before(board, u, h, mates)
+        def friends(h: str) -> bool:
+            if read is not None:
+                read.add(h)
+            return self._friend_before(board, u, h, mates)
         refusal = board.pos.phase == "combat-declaration"
         if refusal:
             out += self._check_refusal(board, u, path, ez, friends)
@@ -467,7 +489,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             advance = advance + [self.finding(
                 board, f"{P} 13.53", "movement", f"{label(u)} advanced {start} → {first}, a hex no enemy unit stood "
                 "in at the phase start; an advance enters the hex its defender vacated.", [first], [u])]
-        unsure: set[str] = set()
+        unsure: dict[bool, set[str]] = {}
         retreat = self._retreat_verdict(board, u, ez, before_advances(self, board), role="attacker", unsure=unsure)
         route = " → ".join(u.path or (start, u.hex))
         if advance and retreat:
@@ -478,15 +500,26 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         if (advance or retreat) and not board.pos.retreats_open:
             # (a move still open may go on with its next drag: judged as it ends)
             broken, legal = ("an advance", "an attacker retreat") if advance else ("an attacker retreat", "an advance")
-            if advance and unsure:
+            told = f"{broken} ({(advance or retreat)[0].message.rstrip('.')})"
+            verdict = f"legal as {legal}, not as {told}"
+            if advance and len(unsure) == 2:
+                # a rule broken in each reading of 13.36 (rv-o25): no reading makes it legal, but
+                # which rule it breaks turns on the unrecorded combats, so it stays unjudged
+                verdict = (f"illegal as {told}; as an attacker retreat, {self.turns_on_13_36(unsure)} (13.36: "
+                           "whether the units of its hex that came first fought another combat)")
+            elif advance and unsure:
                 # the retreat was judged both ways (13.36): legal one way only (imfix25: before, this
-                # said "legal as an attacker retreat" while the 13.36 entry said it may not be)
+                # said "legal as an attacker retreat" while the 13.36 entry said it may not be; rv-o25:
+                # before, always "only if they fought another combat")
                 legal += (f" only if the units of its hex that came first fought another combat (13.36; else it "
-                          f"breaks {', '.join(sorted(unsure))})")
-            why = (f"{label(u)} moved {route} in the Combat Phase: legal as {legal}, not as {broken} "
-                   f"({(advance or retreat)[0].message.rstrip('.')}); a log, recording neither the attack nor its "
-                   "result, does not tell them apart (13.32, 13.53)")
-            for rule in sorted({f"{P} 13.32", f"{P} 13.53", *unsure, *(f.rule for f in advance + retreat)}):
+                          f"breaks {', '.join(sorted(unsure[False]))})" if unsure.get(False) else
+                          f" only if the units of its hex that came first did not fight another combat (13.36; "
+                          f"if they did, it breaks {', '.join(sorted(unsure[True]))})")
+                verdict = f"legal as {legal}, not as {told}"
+            why = (f"{label(u)} moved {route} in the Combat Phase: {verdict}; a log, recording neither the attack "
+                   "nor its result, does not tell them apart (13.32, 13.53)")
+            for rule in sorted({f"{P} 13.32", f"{P} 13.53", *(r for v in unsure.values() for r in v),
+                                *(f.rule for f in advance + retreat)}):
                 self.not_judged(rule, why)
         return []
 

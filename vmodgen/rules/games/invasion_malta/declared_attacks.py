@@ -43,8 +43,10 @@ Choices:
   log shows played or the one side that moved, :mod:`.attacker`), else the enemy of the units
   under the marker; none of these: not judged. A marker on a declared attack's hex is left to
   that attack's own check. One on a hex marked at every phase end since the last Combat Phase's
-  end (memory ``targets_left``) was left from an earlier combat (13.13 finds it there): no
-  declaration, named not judged. A marker removed before the phase end, or a declaration with none, is
+  end (memory ``targets_left``) may be left from an earlier combat (13.13 finds it there) or
+  declared again (the player re-marks a hex under an old marker by leaving it): beside an attacking
+  unit it is legal either way; else named not judged, and so is 12.12 on a drift combat hex under
+  it. A marker removed before the phase end, or a declaration with none, is
   not seen (named in the rule's log reason).
 """
 from __future__ import annotations
@@ -250,6 +252,12 @@ def check_drift_declared(rs, board: Board) -> list:
     drift = sorted({u.hex for u in pos.units if board.is_hex(u.hex) and rs.drift_hex(board, u.hex)})
     before = rs.memory(pos).declared_targets
     late = [h for h in drift if h in declared and before is not None and h not in before] if log else []
+    # a marker on the hex since the last Combat Phase's end may be no declaration of this phase
+    # (9.13's reading; rv-o25: before, 12.12 took it for one)
+    left = set(rs.memory(pos).targets_left or ()) - {a.hex for a in pos.attacks}
+    for h in drift:
+        if h in declared and h in left:
+            rs.not_judged(f"{P} 12.12", f"{stale_marker(h)}, and {h} holds a drift combat, which must be declared")
     if late:
         rs.not_judged(f"{P} 12.12", f"the Attack Target marker on {', '.join(late)} (a drift combat) was placed after "
                       "the Combat Declaration Phase the log's turn tracker showed: on time if the tracker ran a phase "
@@ -272,18 +280,20 @@ def targets_kept(rs, pos, kept: list[str] | None) -> list[str] | None:
     return kept if pos.phase in rs.lag_ahead(DECLARATION[1]) else None
 
 
-def targets_left(pos, left: list[str] | None) -> list[str] | None:
+def targets_left(rs, pos, left: list[str] | None) -> list[str] | None:
     """What the memory's ``targets_left`` holds after ``pos``'s phase end: at a Combat Phase's end
     the map hexes under an Attack Target marker (left there against 13.13); at a later phase end
-    those still under one (a marker gone at a phase end and back later is a new declaration); None
-    after the Combat Declaration Phase's end (the markers then are that phase's declarations) or
-    when nothing was recorded."""
+    those still under one (a marker gone at a phase end and back later is a new declaration),
+    kept as they were at the Combat Declaration Phase's start through that phase and those a log's
+    tracker may show ahead of it (:meth:`lag_ahead`: 12.12 is judged at the end of the last; rv-o25:
+    before, cleared at the declaration's end); None after them, or when nothing was recorded."""
     on = {h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk and pos.map.has_hex(h)}
     if pos.phase == "combat":
         return sorted(on)
-    if pos.phase == DECLARATION[1] or left is None:
-        return None
-    return sorted(on.intersection(left))
+    ahead = rs.lag_ahead(DECLARATION[1])
+    if pos.phase == DECLARATION[1] or pos.phase in ahead:
+        return left if ahead and pos.phase != ahead[-1] else None
+    return None if left is None else sorted(on.intersection(left))
 
 
 def check_drift_joiners(rs, board: Board) -> list:
@@ -396,6 +406,13 @@ def _attacking_side(rs, board: Board, h: str) -> str:
     return next((s for s in rs.game.sides if s not in held), "") if len(held) == 1 else ""
 
 
+def stale_marker(h: str) -> str:
+    """Why an Attack Target marker on ``h``, on the hex since the last Combat Phase's end (memory
+    ``targets_left``), is not judged as this phase's declaration (9.13, 12.12)."""
+    return (f"the Attack Target marker on {h}: left from an earlier combat ({P} 13.13, found at the Combat Phase's "
+            "end) and on the hex since, or a new declaration on the same hex; which is not recorded")
+
+
 def check_target_markers(rs, board: Board) -> list:
     """9.13: each Attack Target marker at the end of the Combat Declaration Phase has a unit of the
     attacking side beside it (see the module's reading)."""
@@ -404,22 +421,18 @@ def check_target_markers(rs, board: Board) -> list:
     markers = sorted(h for h, mk in pos.hex_markers.items() if ATTACK_TARGET in mk and board.is_hex(h)
                      and h not in declared)
     left = set(rs.memory(pos).targets_left or ())
-    stale = [h for h in markers if h in left]
-    if stale:
-        rs.not_judged(f"{P} 9.13", f"the Attack Target marker on {', '.join(stale)}: left from an earlier combat "
-                                   f"({P} 13.13, found at the Combat Phase's end) and on the hex since, so no "
-                                   "declaration of this phase")
     out: list[Finding] = []
     for h in markers:
-        if h in left:
-            continue
         side = _attacking_side(rs, board, h)
+        if side and any(rs.combat(u) for x in (h, *board.neighbours(h)) for u in board.units(x, side)):
+            continue       # legal whether the marker is this phase's or an old one (rv-o25)
+        if h in left:
+            rs.not_judged(f"{P} 9.13", stale_marker(h))
+            continue
         if not side:
             rs.not_judged(f"{P} 9.13", f"whether a unit can make the attack the Attack Target marker on {h} declares: "
                                        "the attacking side is unknown (no Activation Marker played is known, and "
                                        "the hex holds no units of one side)")
-            continue
-        if any(rs.combat(u) for x in (h, *board.neighbours(h)) for u in board.units(x, side)):
             continue
         out.append(rs.finding(board, f"{P} 9.13", "movement",
                               f"An Attack Target marker lies on {h} at the end of the Combat Declaration Phase, but "

@@ -35,8 +35,9 @@ The memory's fields (written by the audit at every phase end; a position file ma
   Airborne Operations Phase's end, gathered over the phase ends before it.
 * ``targets_left = ["2020"]``: map hexes under an Attack Target marker at the last Combat Phase
   end (13.13: each comes off as its combat is resolved) and still under one at every phase end
-  since; cleared at the next Combat Declaration Phase's end, where such a marker is named not
-  judged for 9.13 (left from an earlier combat, no new declaration).
+  since; kept through the next Combat Declaration Phase and the phases a log's tracker may show
+  ahead of it, cleared after. Such a marker may be left from an earlier combat or declared again:
+  beside no attacking unit it is named not judged for 9.13, on a drift combat hex for 12.12.
 * ``bombardment_shown = true``: this Ground Sequence's Bombardment Phase showed a bombardment (a
   unit turned Fired in it); kept through the Reaction Movement Phase's end. A log's tracker-lag
   then counts that phase, which is empty only with nothing to bombard (10.2), as a phase played:
@@ -165,7 +166,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.air_left_prev = sorted(u.id for u in after.units if prev.get(u.id) in kg
                                       and after.map.has_hex(u.hex))
         memory.declared_targets = declared_attacks.targets_kept(self, after, memory.declared_targets)
-        memory.targets_left = declared_attacks.targets_left(after, memory.targets_left)
+        memory.targets_left = declared_attacks.targets_left(self, after, memory.targets_left)
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_sides = {u.id: u.side for u in after.units}
         memory.drop_unseen = None

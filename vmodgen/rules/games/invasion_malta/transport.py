@@ -387,7 +387,8 @@ def check_port_friendly(rs, board: Board) -> list:
         if "port" not in board.features(at) or friendly_hex(rs, board, at, u, axis):
             continue
         held = board.pos.control.get(at)
-        allied = [x for x in board.units(at) if x.side != axis and rs.combat(x) and _held_before(x, u)]
+        prev = rs.memory(board.pos).prev_hexes
+        allied = [x for x in board.units(at) if x.side != axis and rs.combat(x) and _held_before(x, u, prev)]
         if u.side == axis and held in (None, "", axis) and not allied:
             rs.not_judged(f"{P} 16.13", f"{label(u)} came by sea to the port {at}, which shows no Axis Control "
                           "marker, no control and no other Axis or Allied combat unit: whether Axis units held or "
@@ -402,14 +403,21 @@ def check_port_friendly(rs, board: Board) -> list:
     return out
 
 
-def _held_before(x, u) -> bool:
+def _held_before(x, u, prev: dict[str, str] | None) -> bool:
     """Whether ``x``, standing now on the port ``u`` landed on, stood there before ``u`` landed: it
-    did not move this phase, or, where a log gives the moments of the moves (``UnitState.times``),
-    it entered its hex last earlier than ``u`` entered the port from its box. In a position, which
-    orders no moves, a unit that moved may have come after the landing, so it does not count."""
-    if not x.moved:
-        return True
+    did not move this phase and stood there at the phase start (``prev``, the memory's
+    ``prev_hexes``), or, where a log gives the moments of the moves (``UnitState.times``), it
+    entered its hex last earlier than ``u`` entered the port from its box. In a position, which
+    orders no moves, a unit that moved may have come after the landing, so it does not count. A
+    unit that did not move and is not in ``prev`` counts unless the moves are timed (a log, whose
+    ``prev_hexes`` holds every unit then): there it was put on the map in this phase, at a moment
+    the log's moves do not order (rv-o25: before, it counted, also when put there after the
+    landing)."""
     seq, landed = timed_hexes(u), u.times
+    if not x.moved:
+        if isinstance(prev, dict) and x.id in prev:
+            return prev[x.id] == x.hex
+        return not isinstance(prev, dict) or landed is None
     theirs = x.times[-1] if x.times and timed_hexes(x) is not None else None
     if seq is None or landed is None or len(seq) < 2 or seq[0] != u.previous or theirs is None:
         return False
