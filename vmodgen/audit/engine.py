@@ -276,6 +276,10 @@ class FileAuditor:
         self._rolls = bool(self.rules) and type(ruleset).combat_rolls is not RuleSet.combat_rolls
         #: the rule set forgets where units stood when a file does not start where the last ended
         self._gaps = bool(self.rules) and type(ruleset).placed_between is not RuleSet.placed_between
+        self._resumes = bool(self.rules) and type(ruleset).resumed_after_gap is not RuleSet.resumed_after_gap
+        #: the phase the last file ended in (None: unknown, or no file yet): a next file starting at
+        #: another is no continuation of it (:meth:`RuleSet.resumed_after_gap`)
+        self._end_phase: tuple | None = None
         #: the snapshot of the end of the file audited before (None: none, or not this auditor's)
         self._before: dict | None = None
         #: the seam before the file being audited (:func:`.continuity.seam`), once worked out
@@ -349,6 +353,7 @@ class FileAuditor:
         self._seam, self.known_seam = self.known_seam, None
         if context is not None:
             self._before = before
+            self._end_phase = None      # (another process's file: only the seam tells a gap)
             self.binding.set_phase_context(context[0])
             self.memory = copy.deepcopy(context[1])
             self._carry = context[2] if len(context) > 2 else None
@@ -670,13 +675,18 @@ class FileAuditor:
                                   if sm is not None and sm.end is self._before else
                                   seam_between(self._before, start_snapshot))
                 moved = set(self._seam.units) if self._gaps and self._seam is not None else set()
-                if self._begins or moved:       # where the file starts, for what happened before it
+                # steps missing before the file: pieces placed differently, or the tracker elsewhere
+                gap = self._resumes and self._seam is not None and (
+                    self._seam.count > 0 or (None not in (self._end_phase, ph) and ph != self._end_phase))
+                if self._begins or moved or gap:   # where the file starts, for what happened before it
                     start_pos = builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
                                                  side="", at="during", source=name)
                     if self._begins:
                         self.rs.begin(start_pos, self.memory)
                     if moved:          # placed differently since the last file ended: not this file's moves
                         self.rs.placed_between(start_pos, moved, self.memory)
+                    if gap:
+                        self.rs.resumed_after_gap(start_pos, self.memory)
             if ph is None:
                 unknown += 1
             back = step is not None and takes_back(step)
@@ -931,6 +941,7 @@ class FileAuditor:
         saved = rp.saved_state if isinstance(rp, Stream) else None
         end_snapshot = snapshot(saved if saved is not None else state, builder)
         self._before = end_snapshot
+        self._end_phase = prev_phase
         cov.pieces = len(state.pieces)
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players

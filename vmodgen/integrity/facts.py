@@ -19,6 +19,7 @@ from .archive import archive_doubts, sanitized_copy
 from .dice import Roll, sides_of
 from .editable import EDITABLE as _EDITABLE, editable
 from .naming import WITHHELD, PieceNames, move_text
+from .side_change import switched_sides
 from .typed_rolls import typed_roll, typed_roll_own  # noqa: F401  (the readers of typed rolls)
 
 
@@ -57,6 +58,9 @@ class Seat:
     password_key: str = field(repr=False)   # a salted hash, only ever compared
     empty_password: bool = False
     removed: bool = False
+    #: a removal's step's side-change chat line (:func:`.side_change.switched_sides`): the name
+    #: it gives and the side it says was left; None when the step has none
+    switched_from: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -203,8 +207,9 @@ def file_facts(save, steps: Iterable[StepLike], *, recorder: str = "",
             while isinstance(cmd, Log):
                 cmd = cmd.inner
             if isinstance(cmd, Player):
+                left_said = _switched_from(by_index[k].chat_text) if cmd.removed and k in by_index else None
                 facts.seats.append(Seat(k, cmd.name, cmd.side, password_key(cmd.player_id),
-                                        cmd.player_id == "", cmd.removed))
+                                        cmd.player_id == "", cmd.removed, left_said))
     for step in steps:
         who = getattr(step, "player", None) or recorder
         undone = getattr(step, "undone_by", None) is not None
@@ -430,6 +435,15 @@ def _ints(text: str) -> tuple[int, ...] | None:
 
 _TAG = re.compile(r"<[^<>]*>")
 _ROLL_WORD = re.compile(r"\b(?:roll|rolls|rolled|rolling|dice|die|dr|\d*d\d+)\b", re.I)
+
+
+def _switched_from(chat: list[str]) -> tuple[str, str] | None:
+    """(name, side left) of the first side-change line among a step's chat lines."""
+    for text in chat:
+        said = switched_sides(text)
+        if said is not None:
+            return said[0], said[1]
+    return None
 
 
 def looks_like_roll(text: str) -> str:

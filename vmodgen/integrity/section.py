@@ -8,7 +8,7 @@ from typing import Any
 from .dice import Roll
 from .facts import UNDO_EVIDENCE, FileFacts, typed_roll_own
 from .fairness import fit, longest_streak
-from .roster import replay_roster
+from .roster import Roster, replay_roster
 
 #: sides that hold every piece or none: a player in one of them moves for nobody in a 2-sided game
 OPEN_SIDES = {"<observer>", "solitaire", "solo", "referee", ""}
@@ -321,14 +321,17 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
             keys[s.password_key].add(s.name)
             if s.empty_password:
                 empty.add(s.name)
-        seated = {name: side for name, side in roster.seated.values()}
+        namesakes = _namesakes(f.path, roster, flags)
+        twice = {n["name"] for n in namesakes}
+        # a name two entries bear says nothing of which seat made a move: its moves are not judged
+        seated = {name: side for name, side in roster.seated.values() if name not in twice}
         recorder_side = seated.get(f.recorder)
         open_moves: list[dict] = []     # the flag "moved pieces ... while seated as", as a field
         entry = {"file": f.path, "recorder": f.recorder, "recorder_side": recorder_side,
-                 "seats": [{"name": n, "side": sd} for n, sd in seated.items()],
+                 "seats": [{"name": n, "side": sd} for n, sd in roster.seated.values()],
                  "moves_by_player": f.moves_by_player, "changed_sides": switched, "both_held": shared_side,
-                 "open_seat_moves": open_moves}
-        crossed = _other_sides_moved(f, seated, playable)
+                 "open_seat_moves": open_moves, "same_name": namesakes}
+        crossed = _other_sides_moved(f, seated, playable, twice)
         if crossed:
             entry["other_sides_moved"] = crossed
             for c in crossed:
@@ -341,6 +344,8 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
         # every player's moves, not only the recorder's: a live game's log holds every client's
         # moves, and an observer who drags is as often another player as the recorder (rv-d22 item 1)
         for mover in (f.move_steps if playable else {}):
+            if mover in twice:
+                continue
             steps = _open_seat_moves(f, seated, mover)
             if not steps:
                 continue
@@ -376,6 +381,26 @@ def _seats(facts: list[FileFacts], flags: list[str]) -> dict:
             "whose_units_judged": any(f.sides_known for f in facts)}
 
 
+def _namesakes(path: str, roster: Roster, flags: list[str]) -> list[dict]:
+    """The claims of a side under a name another seated entry bears at another side (the field
+    ``same_name``), each said in ``flags``: two players of one name, told apart by their
+    passwords (never shown), or, in a copy whose passwords were blanked, not told apart."""
+    out = []
+    for s, other, told in roster.namesakes:
+        where = "its starting roster" if s.step == 0 else f"step {s.step}"
+        out.append({"name": s.name, "sides": [other, s.side], "step": s.step, "told_apart": told})
+        if told:
+            flags.append(f"Seats: two entries named {s.name} sat in {path} ({other} and {s.side}, {where}) "
+                         "under different passwords (compared by hash; never shown): two players of one name, "
+                         "or one player who joined again under another password; moves under that name are "
+                         "not judged against a side.")
+        else:
+            flags.append(f"Seats: {s.name} took {s.side} in {path} ({where}) while {s.name} held {other}, "
+                         "with no side change in that step; its passwords were blanked, so whether a second "
+                         "player of that name joined or the same player changed sides cannot be told.")
+    return out
+
+
 def _side_key(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
@@ -406,10 +431,10 @@ def _seat_at(f: FileFacts, seated: dict[str, str], player: str, step: int) -> st
     return side if named else seated.get(player)
 
 
-def _other_sides_moved(f: FileFacts, seated: dict[str, str], playable: set[str]) -> list[dict]:
+def _other_sides_moved(f: FileFacts, seated: dict[str, str], playable: set[str], twice: set[str]) -> list[dict]:
     """The moves in ``f`` of a player seated at a side (``seated``: name → roster side) of units
     whose side (the audit's binding) is another side held in the files (``playable``), by
-    player and side; the binding's side is the roster's side of the same name (case and
+    player and side (none of a name in ``twice``: two entries bear it); the binding's side is the roster's side of the same name (case and
     punctuation aside), else the one roster side that names it (``Germans`` for ``german``); a
     side that matches none, or several, is not judged."""
     from ..binding.fuzzy import names_side
@@ -424,6 +449,8 @@ def _other_sides_moved(f: FileFacts, seated: dict[str, str], playable: set[str])
 
     out: dict[tuple[str, str], dict] = {}
     for m in f.side_moves:
+        if m["player"] in twice:        # two entries of that name: which seat moved is unknown
+            continue
         mine = _seat_at(f, seated, m["player"], m["step"])
         theirs = roster_side(m["side"])
         if mine is None or mine not in playable or theirs is None or theirs == mine:

@@ -33,7 +33,7 @@ def _fields(**shapes: Shape) -> Shape:
 STATE_NAMES: dict[str, dict[str, Shape]] = {
     "invasion-malta": {
         "prev_hexes": _table(UNIT, HEX), "prev_oos": _list(UNIT), "prev_reduced": _list(UNIT),
-        "prev_disrupted": _list(UNIT),
+        "prev_disrupted": _list(UNIT), "status_unknown": _table(ANY, _list(UNIT)),
         "prev_activated": _list(UNIT), "prev_airheads": _list(HEX), "prev_fired": _list(UNIT),
         "dropped": _list(UNIT), "paradropped": _list(UNIT), "arrived": _list(UNIT),
         "arrival_unknown": _list(UNIT), "beachheads": _table(HEX), "airheads": _table(HEX),
@@ -47,6 +47,7 @@ STATE_NAMES: dict[str, dict[str, Shape]] = {
     "operation-mercury": {
         "om_arrivals": _table(UNIT, _fields(hex=HEX)), "om_fatigued": _list(UNIT),
         "om_offmap_start": _list(UNIT), "om_militia_off": _list(UNIT), "om_final_fire": _list(UNIT),
+        "om_status_unknown": _table(ANY, _list(UNIT)),
         "om_refused": _fields(units=_list(UNIT)), "om_hq_lost": _table(UNIT),
         "om_displaced": _table(UNIT, _fields(**{"from": HEX, "to": HEX})), "om_end_hexes": _table(UNIT, HEX),
         "om_arrival_unknown": _fields(units=_list(UNIT)), "air_resupply": HEX,

@@ -875,6 +875,14 @@ class RuleSet(Generic[M]):
         running). A rule set forgets what ``memory`` says of where they stood, so that no rule
         judges the gap as a move made in this file (``start`` is the position the file starts in)."""
 
+    def resumed_after_gap(self, start: Position, memory: M) -> None:
+        """At the start of a file that does not start where the previous file ended (a piece
+        placed differently, or the tracker at another phase: steps are missing, and phase ends may
+        be among them), after :meth:`placed_between`: what ``memory`` says the pieces carried at
+        the previous phase end may be stale. A rule set forgets it where ``start`` (the position
+        the file starts in) differs from it, so that no rule judges the gap's changes, nor a
+        phase end no file holds, as this file's."""
+
     def derive(self, pos: Position, turn_text: str = "") -> None:
         """Fill ``pos.state`` (``pos.memory`` holds the carried memory) with the state the audit
         derives rather than reads: the time of day, the weather... ``turn_text``: what the turn

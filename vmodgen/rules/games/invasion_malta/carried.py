@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ....positions.model import Position, UnitState
 from ...base import Memory
+from ...core import gap_status
 
 #: the kit's flag of an Allied battalion's infantry company labelled "HQ", with no HQ function (17.1 note)
 HQ_COMPANY_FLAG = "hq_label_only"
@@ -37,6 +38,10 @@ class MaltaMemory(Memory):
     prev_reduced: list[str] | None = None
     #: units that carried a Disrupted marker then (a retreat's marker may be its own combat's, 3.82, 13.45D)
     prev_disrupted: list[str] | None = None
+    #: units whose marker at the previous phase end is unknown, by the list it would be in
+    #: (``prev_oos``, ``prev_reduced``, ``prev_disrupted``): the next file started with them
+    #: carrying otherwise than that list says, after steps no file holds (a seam with a gap)
+    status_unknown: dict[str, list[str]] | None = None
     prev_activated: list[str] | None = None
     #: units in a hex whose Activation marker may be theirs or a stack-mate's then (7.22: one
     #: unit's marker; a log gives it to the hex)
@@ -90,6 +95,12 @@ class MaltaMemory(Memory):
     #: Airborne Operations and Movement Phases, the active player's (7.14 注釈 3): the attacker of
     #: its Combat Phase when no AM drawn says it (:mod:`.attacker`)
     ground_movers: list[str] | None = None
+
+
+def status_before(memory: MaltaMemory, key: str) -> tuple[set[str] | None, set[str]]:
+    """The units of ``key`` (``prev_oos``, ``prev_reduced``, ``prev_disrupted``) at the previous
+    phase end (None: not recorded) and those whose entry is unknown (``status_unknown``)."""
+    return gap_status.status_before(memory, key, "status_unknown")
 
 
 def entered_from(prev: dict[str, str] | None, u: UnitState) -> str | None:

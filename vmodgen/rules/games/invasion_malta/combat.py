@@ -39,6 +39,8 @@ from ...core.moves import label
 from ...core.board import Board
 from ..before_advances import before_advances
 from ...core.stacking import fmt
+from ...core import gap_status
+from .carried import status_before
 from .supply import InvasionMaltaSupply
 
 P = "IM"
@@ -207,7 +209,7 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             return [self.finding(board, f"{P} 13.37", "movement", f"{label(u)} retreated, but it is {why}: such a unit "
                                  "is eliminated instead of retreating (13.37, 14.23, 6.15).", [u.hex], [u])]
         if zero is None:
-            self.disruption_unknown(u, f"{P} 13.37", "retreated")
+            self.disruption_unknown(u, f"{P} 13.37", "retreated", board)
         if len(path) < 2:
             return []
         out = []
@@ -270,16 +272,19 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         that disruption could make it 0 and no such record says."""
         if self.zero_ma(u, disruption=False) or not self.disrupted_to_zero(u):
             return self.zero_ma(u, disruption=False)
-        was = self.memory(board.pos).prev_disrupted
-        return None if was is None else u.id in was
+        was, unknown = status_before(self.memory(board.pos), "prev_disrupted")
+        return None if was is None or u.id in unknown else u.id in was
 
-    def disruption_unknown(self, u: UnitState, rule: str, did: str) -> None:
+    def disruption_unknown(self, u: UnitState, rule: str, did: str, board: Board | None = None) -> None:
         """Name ``rule`` not judged for ``u``, which ``did`` (retreated, changed hex) disrupted, its MA halved
-        to 0, with no record of its marker before its combat (:meth:`zero_ma_in_combat`)."""
+        to 0, with no record of its marker before its combat (:meth:`zero_ma_in_combat`; ``board``:
+        the position, to say when the record is unknown after a gap)."""
+        gap = board is not None and u.id in status_before(self.memory(board.pos), "prev_disrupted")[1]
         self.not_judged(rule, f"{label(u)} {did} and is disrupted, its MA halved to 0 (3.83, 8.15); it had MA 0 "
                         "then only if it was disrupted before its combat, and the marker may be this combat's "
-                        "(a d result, 3.82; a retreat through enemy ZOC, 13.45D): the position does not say "
-                        "([state] prev_disrupted)")
+                        "(a d result, 3.82; a retreat through enemy ZOC, 13.45D): " + (
+                            f"{gap_status.UNKNOWN_WHY}; [state] status_unknown" if gap else
+                            "the position does not say ([state] prev_disrupted)"))
 
     @staticmethod
     def _friend_before(board: Board, u: UnitState, h: str, mates: bool = False) -> bool:

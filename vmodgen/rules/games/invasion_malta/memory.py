@@ -15,6 +15,11 @@ The memory's fields (written by the audit at every phase end; a position file ma
 * ``prev_disrupted = ["5/3"]``: units that carried a Disrupted marker then (13.37: a unit that
   retreated disrupted, its MA halved to 0, was 0-MA when it retreated only if disrupted before its
   combat; a d result, 3.82, or the retreat itself, 13.45D, may have placed the marker).
+* ``status_unknown = {prev_oos = ["5/3"]}``: units whose entry in ``prev_oos``, ``prev_reduced`` or
+  ``prev_disrupted`` is unknown: a file that does not start where the previous one ended (steps
+  missing) starts them otherwise than the list says, so what they carried at the previous phase
+  end (which may be in the gap) is unknown; the rules reading the list name themselves not judged
+  for them (6.12, 6.13, 18.21, 8.15, 13.37). Cleared at the next phase end.
 * ``prev_activated = ["B/3 KOMR"]``: units that carried an Activation marker then.
 * ``prev_activation_unknown = ["B/3 KOMR"]``: units that stood then in a hex whose Activation
   marker may be theirs or another unit's of their side (:func:`.activation.activation_marked`).
@@ -80,8 +85,9 @@ from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
+from ...core import gap_status
 from ...core.tracker_lag import Lag
-from .carried import ATTACK_TARGET, MaltaMemory, entered_from, undrawn_ams
+from .carried import ATTACK_TARGET, MaltaMemory, entered_from, status_before, undrawn_ams
 from . import bombardment, declared_attacks, returns
 from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
@@ -96,6 +102,8 @@ BOMBARDED_KEPT = ("reaction",)
 #: the retreat and advance rules a Combat Phase's hex changes go unjudged by when its attacker is unknown
 UNJUDGED_COMBAT_RULES = (f"{P} 13.32", f"{P} 13.34", f"{P} 13.41", f"{P} 13.43", f"{P} 13.45", f"{P} 13.52",
                          f"{P} 13.53", f"{P} 13.55")
+#: the lists of what a unit carried at the previous phase end that a seam with a gap can make stale
+STATUS_KEYS = ("prev_oos", "prev_reduced", "prev_disrupted")
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_disrupted", "prev_activated", "prev_activation_unknown", "marked_at_draw",
              "prev_airheads", "prev_fired", "dropped", "dropped_early")
 
@@ -114,6 +122,14 @@ def _ids(v: list[str] | None) -> set[str] | None:
     return set(v) if isinstance(v, list) else None
 
 
+def status_lists(units: list[UnitState]) -> dict[str, list[str]]:
+    """``units``' ids under each of :data:`STATUS_KEYS`: an OoS marker, the reduced side up, a
+    Disrupted marker."""
+    return {"prev_oos": sorted(u.id for u in units if u.has("oos")),
+            "prev_reduced": sorted(u.id for u in units if u.reduced),
+            "prev_disrupted": sorted(u.id for u in units if u.has("disrupted"))}
+
+
 class InvasionMaltaMemory(InvasionMaltaActivation):
     """History rules (needs the rule set's unit classes, ``zoc``, ``_status``)."""
 
@@ -128,6 +144,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
                 what = 'hexes, like ["1623"]' if key == "prev_airheads" else 'unit ids, like ["5/3"]'
                 raise InputError(pos.source, f"[state] {key} must be a list of {what}, not {v!r}")
+        v = st.get("status_unknown", {})
+        if not isinstance(v, dict) or not all(k in STATUS_KEYS and isinstance(x, list) and all(isinstance(i, str) for i in x)
+                                              for k, x in v.items()):
+            raise InputError(pos.source, "[state] status_unknown must look like {prev_oos = [\"5/3\"]} (prev_oos, "
+                                         f"prev_reduced or prev_disrupted = unit ids), not {v!r}")
         for key in ("paradropped", "arrived", "arrival_unknown"):
             v = st.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
@@ -170,9 +191,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_sides = {u.id: u.side for u in after.units}
         memory.drop_unseen = None
-        memory.prev_oos = sorted(u.id for u in after.units if u.has("oos"))
-        memory.prev_reduced = sorted(u.id for u in after.units if u.reduced)
-        memory.prev_disrupted = sorted(u.id for u in after.units if u.has("disrupted"))
+        for key, ids in status_lists(after.units).items():
+            setattr(memory, key, ids)
+        memory.status_unknown = None
         marks = {u.id: activation_marked(after, u) for u in after.units if u.has("activated")}
         memory.prev_activated = sorted(k for k, v in marks.items() if v)
         memory.prev_activation_unknown = sorted(k for k, v in marks.items() if v is None)
@@ -192,6 +213,19 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             memory.bombardment_shown = None
         memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
 
+
+    def resumed_after_gap(self, start: Position, memory: MaltaMemory) -> None:
+        """A file that does not start where the previous one ended: a unit it starts carrying
+        otherwise than ``prev_oos``, ``prev_reduced`` or ``prev_disrupted`` says changed in the
+        missing steps, before or after a phase end they may hold: its entry is unknown
+        (``status_unknown``) until the next phase end. (A unit that starts as the list says is taken
+        to have carried so at that phase end too.)"""
+        gap_status.forget_contradicted(memory, status_lists(start.units), "status_unknown")
+
+    def gap_unknown(self, u: UnitState, rule: str, what: str) -> None:
+        """Name ``rule`` not judged for ``u``, whose ``what`` at the previous phase end is unknown
+        (``status_unknown``)."""
+        self.not_judged(rule, gap_status.unknown_reason(label(u), what, "status_unknown"))
 
     def _drops_before_airborne(self, prev: dict[str, str], after: Position, memory: MaltaMemory) -> list[str] | None:
         """15.16 with a tracker that lags: the units that left an air-entry box for the map by
@@ -234,13 +268,18 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     def check_oos_history(self, board: Board) -> list:
         """SUP-2 (6.12): an OoS marker is placed only in the Supply Status Phase of a Night turn.
         SUP-5 (6.12, 6.13): it comes off only in a Supply Status Phase in which the unit can trace."""
-        before = _ids(self.memory(board.pos).prev_oos)
+        before, unknown = status_before(self.memory(board.pos), "prev_oos")
         if before is None:
             return []
         pos, out = board.pos, []
         axis = str(self.param("im_supply_side"))
+        for u in pos.units:
+            if u.id in unknown and u.side == axis:
+                self.gap_unknown(u, f"{P} 6.12" if u.has("oos") else f"{P} 6.13", "carried an OoS marker")
+        before -= unknown
         supply_phase = not pos.phase or pos.phase_kind == "supply"
-        placed = [u for u in pos.units if u.has("oos") and u.id not in before and u.side == axis]
+        placed = [u for u in pos.units if u.has("oos") and u.id not in before and u.id not in unknown
+                  and u.side == axis]
         for u in placed:
             if not supply_phase:
                 out.append(self.finding(board, f"{P} 6.12", "supply", f"{label(u)} received an OoS marker outside "
@@ -280,7 +319,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 continue      # judged by the move check (13.37, 13.53 name these units), once
             zero = self.zero_ma_in_combat(board, u) if kind == "combat" else self.zero_ma(u)
             if zero is None:
-                self.disruption_unknown(u, f"{P} 8.15", f"went from {was} to {u.hex}")
+                self.disruption_unknown(u, f"{P} 8.15", f"went from {was} to {u.hex}", board)
             elif zero:
                 pool = kind == "movement" and u.side != axis and not self.is_(u, "im_motor_pool_ineligible")
                 if not pool:
@@ -375,7 +414,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         return any((t := kinds.get(u.type)) is not None and t.kind == "hq" and u.side == side for u in units)
 
     def check_rally_history(self, board: Board) -> list:
-        before = _ids(self.memory(board.pos).prev_reduced)
+        before, unknown = status_before(self.memory(board.pos), "prev_reduced")
         back = returns.returned(self, board)
         if before is None and not back:
             return []
@@ -384,8 +423,12 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         ez: dict[str, set[str]] = {}
         rallied: dict[str, list] = {}
         for u in pos.units:
-            if u.id not in before or u.reduced or self.artillery(u) or board.unit_kind(u) == "hq" \
-                    or not board.is_hex(u.hex):
+            if u.reduced or self.artillery(u) or board.unit_kind(u) == "hq" or not board.is_hex(u.hex):
+                continue
+            if u.id in unknown:
+                self.gap_unknown(u, f"{P} 18.21", "was reduced")
+                continue
+            if u.id not in before:
                 continue
             time = self.known_time(board, f"{P} 18.21")
             if time is None:

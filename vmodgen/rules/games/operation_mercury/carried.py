@@ -29,6 +29,10 @@ class MercuryMemory(Memory):
     om_last_end: dict[str, Any] | None = None
     om_night_missions: dict[str, Any] | None = None
     om_first_roll: dict[str, Any] | None = None
+    #: units whose entry in ``om_fatigued`` or ``om_final_fire`` is unknown, by that list: the next
+    #: file started with them carrying otherwise than it says, after steps no file holds
+    #: (:mod:`...core.gap_status`); cleared at the next phase end
+    om_status_unknown: dict[str, list[str]] | None = None
 
     @classmethod
     def refusal(cls, key: str, value: object) -> str | None:

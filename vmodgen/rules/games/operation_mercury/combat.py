@@ -15,6 +15,7 @@ from __future__ import annotations
 from ....positions.model import UnitState
 from ...core.moves import label
 from ...core.attacks import attacked_from
+from ...core import gap_status
 from ...core.board import Board
 from ...core.stacking import fmt
 from .carried import mercury
@@ -187,8 +188,8 @@ def _fatigue_may_be_the_result(board: Board, u: UnitState) -> bool:
     declared (7.14b); without that record the marker is not held against the attack."""
     if not board.pos.phase.endswith("-combat"):
         return False
-    before = mercury(board.pos).om_fatigued
-    return before is None or u.id not in before
+    before, unknown = gap_status.status_before(mercury(board.pos), "om_fatigued", "om_status_unknown")
+    return before is None or u.id not in before or u.id in unknown
 
 
 def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
@@ -208,6 +209,8 @@ def _attacker(rs, board: Board, u: UnitState, target: str) -> list:
         if mercury(board.pos).om_fatigued is None:
             rs.not_judged(f"{P} 7.14", f"whether {name} was fatigued when it declared its attack on {target} (its "
                                        "Fatigue marker may be the combat's result, 9.71) needs [state] om_fatigued")
+        elif u.id in gap_status.status_before(mercury(board.pos), "om_fatigued", "om_status_unknown")[1]:
+            rs.not_judged(f"{P} 7.14", gap_status.unknown_reason(name, "was fatigued", "om_status_unknown"))
     elif rs.fatigued(u):
         return [rs.finding(board, f"{P} 7.14", "movement", f"{name} is fatigued and may not attack {target}.",
                            [u.hex], [u])]

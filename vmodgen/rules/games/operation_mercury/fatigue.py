@@ -17,6 +17,7 @@ HQ placed on a friend in the Recovery Phase, 13.63's returning militia) shows th
 lying there: named not judged (rv-b22w item 2: before, a finding)."""
 from __future__ import annotations
 
+from ...core import gap_status
 from ...core.board import Board
 from ...core.moves import label
 from ...core.tracker_lag import from_tracker
@@ -71,11 +72,16 @@ def joined_a_fatigued_hex(rs, pos, u, fatigued: list[str], ends: dict[str, str])
 
 def check_new_fatigue(rs, board: Board) -> list:
     pos = board.pos
-    before, ends = mercury(pos).om_fatigued, mercury(pos).om_end_hexes
-    if not isinstance(before, list) or pos.at != "end" or not resolves_none(pos):
+    ends = mercury(pos).om_end_hexes
+    was, unknown = gap_status.status_before(mercury(pos), "om_fatigued", "om_status_unknown")
+    if was is None or pos.at != "end" or not resolves_none(pos):
         return []
+    before = sorted(was)
     where = pos.phase_name
-    new = [u for u in pos.units if any(u.has(s) for s in FATIGUE) and u.id not in before]
+    new = [u for u in pos.units if any(u.has(s) for s in FATIGUE) and u.id not in was]
+    for u in [u for u in new if u.id in unknown]:
+        rs.not_judged(f"{P} 9.71", gap_status.unknown_reason(label(u), "was fatigued", "om_status_unknown"))
+    new = [u for u in new if u.id not in unknown]
     log = from_tracker(pos)
     if log and isinstance(ends, dict):
         new = [u for u in new if not joined_a_fatigued_hex(rs, pos, u, before, ends)]

@@ -30,6 +30,10 @@ position file may state any of them):
 * ``om_fatigued = ["G1", ...]``: units fatigued at the end of the previous phase (5.28, 9.76).
 * ``om_final_fire = ["A-156-AA", ...]``: units under a Final Fire marker at the end of the previous
   phase (11.11: they may not move; a unit that moves under First Fire flips it to Final Fire).
+* ``om_status_unknown = {om_fatigued = ["G1"]}``: units whose entry in ``om_fatigued`` or
+  ``om_final_fire`` is unknown: a file that does not start where the previous one ended (steps
+  missing) starts them otherwise than the list says (:mod:`...core.gap_status`); 9.71, 7.14, 9.76,
+  5.28 and 11.11 are named not judged for them. Cleared at the next phase end.
 * ``om_offmap_start = ["A7", ...]``: Allied units that began the game in an off-map box or in
   Alexandria (4.61); recorded at the first phase end of turn 1.
 * ``om_sca_released = 4``: the turn in which a German unit ended its Movement Phase in or beside
@@ -74,6 +78,7 @@ from __future__ import annotations
 
 from ....errors import InputError
 from ....positions.model import Position, UnitState
+from ...core import gap_status
 from .carried import MercuryMemory, mercury
 from .places import airfield_capacity, airfield_hexes, mission_boxes, steamer_enemies, steamer_ports
 
@@ -327,6 +332,21 @@ def begin(rs, start: Position, memory: MercuryMemory) -> None:
                "that turn (paradrop, landing, unloading, airlanding) is unknown"}
 
 
+def status_lists(rs, pos: Position) -> dict[str, list[str]]:
+    """The ground units of ``pos`` fatigued (``om_fatigued``) and under a Final Fire marker
+    (``om_final_fire``)."""
+    ground = [u for u in pos.units if rs.ground(u)]
+    return {"om_fatigued": sorted(u.id for u in ground if rs.fatigued(u)),
+            "om_final_fire": sorted(u.id for u in ground if u.has("final_fire"))}
+
+
+def resumed_after_gap(rs, start: Position, memory: MercuryMemory) -> None:
+    """A file that does not start where the previous one ended: a unit it starts fatigued, or
+    under Final Fire, otherwise than ``om_fatigued``/``om_final_fire`` say changed in the missing
+    steps: its entry is unknown (``om_status_unknown``) until the next phase end."""
+    gap_status.forget_contradicted(memory, status_lists(rs, start), "om_status_unknown")
+
+
 def placed_between(rs, start: Position, units: set[str], memory: MercuryMemory) -> None:
     """Units placed differently since the last file ended (a missing file, moves with no log
     running) stand, for the next phase end, where this file starts them: their moves in the gap
@@ -568,10 +588,10 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
         was = {u.id: u.hex for u in before.units}
         put |= {u.id for u in after.units if u.hex in boxes and was.get(u.id) not in (None, *boxes)}
     memory.om_night_missions = {"turn": turn, "units": sorted(put)} if put else None
-    # fatigue at this phase end (5.28, 9.76)
-    memory.om_fatigued = sorted(u.id for u in ground if rs.fatigued(u))
-    # Final Fire markers at this phase end (11.11)
-    memory.om_final_fire = sorted(u.id for u in ground if u.has("final_fire"))
+    # fatigue (5.28, 9.76) and Final Fire markers (11.11) at this phase end
+    for key, ids in status_lists(rs, after).items():
+        setattr(memory, key, ids)
+    memory.om_status_unknown = None
     # units that began the game off the map or in Alexandria (4.61)
     if memory.om_offmap_start is None and turn == 1:
         memory.om_offmap_start = sorted(
@@ -683,6 +703,11 @@ def validate_state(rs, pos: Position) -> None:
                                       f"one of {', '.join(HOW)} (and optionally held = true/false, from = a box id), not {r!r}")
     for key in ("om_fatigued", "om_offmap_start", "om_militia_off", "om_final_fire"):
         ids(key)
+    gap = st.get("om_status_unknown")
+    if gap is not None and not (isinstance(gap, dict) and all(
+            k in ("om_fatigued", "om_final_fire") and isinstance(v, list) and all(isinstance(x, str) for x in v)
+            for k, v in gap.items())):
+        raise bad("om_status_unknown", '{om_fatigued = ["G1"]} (om_fatigued or om_final_fire = unit ids)')
     rel = st.get("om_sca_released")
     if rel is not None and not whole(rel):
         raise bad("om_sca_released", "a turn number")

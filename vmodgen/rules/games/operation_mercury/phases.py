@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core.moves import label
+from ...core import gap_status
 from ...core.board import Board
 from ...core.stacking import fmt
 from ...core.tracker_lag import Lag
@@ -50,7 +51,8 @@ def recovery(rs, board: Board) -> list:
                               "still dispersed at the end of the Recovery Phase, which removes every Dispersed marker.",
                               sorted({u.hex for u in disp}), disp))
     recorded = mercury(pos).om_fatigued
-    was = set(recorded or [])
+    unknown = gap_status.status_before(mercury(pos), "om_fatigued", "om_status_unknown")[1]
+    was = set(recorded or []) - unknown
     am = time_of_day(pos) == "am"
     at_step_1 = board
     if recorded is not None:
@@ -66,6 +68,8 @@ def recovery(rs, board: Board) -> list:
         if rs.fatigued(u) and am and not in_ez:
             out.append(rs.finding(board, f"{P} 9.76", "zoc", f"{label(u)} is still fatigued after the AM Recovery "
                                   f"Phase, but {u.hex} is not in enemy ZOC, so it recovers.", [u.hex], [u]))
+        elif u.id in unknown and not rs.fatigued(u):
+            rs.not_judged(f"{P} 9.76", gap_status.unknown_reason(label(u), "was fatigued", "om_status_unknown"))
         elif u.id in was and not rs.fatigued(u):
             if not am:
                 out.append(rs.finding(board, f"{P} 9.76", "zoc", f"{label(u)} recovered from fatigue in a "

@@ -24,6 +24,7 @@ from . import memory as history
 from . import movement as moves
 from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, Trial, When
 from ...finding import Breach, Finding, at_its_hexes, at_the_hexes
+from ...core import gap_status
 from ...core.moves import label, move_findings
 from ...core.moments import entered, hex_at
 from ...core.board import Board
@@ -170,6 +171,10 @@ class OperationMercuryRules(OperationMercurySupply):
     def combat_rolls(self, pos, memory: MercuryMemory, rolled: bool) -> None:
         """A Combat Phase's beginning and its first die roll: see :func:`.memory.combat_rolls`."""
         history.combat_rolls(pos, memory, rolled)
+
+    def resumed_after_gap(self, start, memory: MercuryMemory) -> None:
+        """Fatigue and Final Fire entries a gap makes unknown: see :func:`.operation_mercury_history.resumed_after_gap`."""
+        history.resumed_after_gap(self, start, memory)
 
     def placed_between(self, start, units: set[str], memory: MercuryMemory) -> None:
         """Units moved between two files: see :func:`.operation_mercury_history.placed_between`."""
@@ -515,7 +520,12 @@ class OperationMercuryRules(OperationMercurySupply):
         # a log shows a hex's Dispersed marker on every unit in it: one that may be another's binds none
         dispersed = u.has("dispersed") and not moves.marker_maybe_anothers(self, board, u, "dispersed")
         if fire_bound and not dispersed:
-            before = mercury(board.pos).om_final_fire      # 11.11: a move under First Fire ends under Final Fire
+            # 11.11: a move under First Fire ends under Final Fire
+            before, unknown = gap_status.status_before(mercury(board.pos), "om_final_fire", "om_status_unknown")
+            if u.id in unknown:
+                self.not_judged(f"{P} 11.11", gap_status.unknown_reason(label(u), "was under a Final Fire marker",
+                                                                        "om_status_unknown"))
+                return super().check_unit_move(board, u, ez)
             if before is None:
                 self.not_judged(f"{P} 11.11", f"whether {label(u)} was under its Final Fire marker before it moved "
                                               "(moving under First Fire flips it to Final Fire) needs [state] om_final_fire")
