@@ -325,6 +325,10 @@ class OperationMercuryRules(OperationMercurySupply):
     #: 14.1-14.3, 23.1-23.3: the rule giving each scenario of the kit its length and play area
     SCENARIO_RULES = {"scn1": "14.1", "scn2": "14.2", "scn3": "14.3", "scn4": "23.1", "scn5": "23.2", "scn6": "23.3"}
 
+    #: 23.2「4/I/1を除く全ての予備波ユニット」「Lt.船団#1とRodi船団を除く全ての海上ユニットが使用可能である。これらの
+    #: 船団は、このシナリオには出現しない」: the units a scenario does not use at all (round rulepos31)
+    SCENARIO_ABSENT = {"scn5": ("G-4-I-1", "G-LtConvoy-1", "G-Rodi")}
+
     def check_scenario(self, board: Board) -> list:
         """14.1-14.3, 23.1-23.3 ('ゲームの長さ', 'プレイ・エリア'): the turns a scenario lasts and the
         map sheets it uses, for a position that names a kit scenario. A reinforcement on the map
@@ -335,6 +339,13 @@ class OperationMercuryRules(OperationMercurySupply):
         if sc is None or turn is None:
             return out
         rule = f"{P} {self.SCENARIO_RULES.get(board.pos.scenario, '14.0')}"
+        for uid in self.SCENARIO_ABSENT.get(board.pos.scenario or "", ()):
+            u = board.pos.unit(uid)
+            if u is not None:
+                out.append(self.finding(board, rule, "movement", f"{label(u)} is placed ({u.hex}), but {sc.name} does "
+                                        "not use it: every reserve-wave unit but 4/I/1 arrives, and Lt. Convoy #1 and "
+                                        "the Rodi convoy do not appear (23.2).", [u.hex] if board.is_hex(u.hex) else [],
+                                        [u]))
         for r in sc.reinforcements:
             u = board.pos.unit(r.unit)
             if r.turn <= turn or u is None or not board.is_hex(u.hex):
