@@ -338,6 +338,7 @@ class OperationMercuryRules(OperationMercurySupply):
         sc, turn = board.pos.scenario_data, board.pos.turn
         if sc is None or turn is None:
             return out
+        self.automatic_victory(board)
         rule = f"{P} {self.SCENARIO_RULES.get(board.pos.scenario, '14.0')}"
         for uid in self.SCENARIO_ABSENT.get(board.pos.scenario or "", ()):
             u = board.pos.unit(uid)
@@ -357,6 +358,22 @@ class OperationMercuryRules(OperationMercurySupply):
                 out.append(self.finding(board, rule, "movement", f"{label(u)} stands on {u.hex} on GT{turn}; in "
                                         f"{sc.name} it arrives on GT{r.turn}.", [u.hex], [u]))
         return out
+
+    def automatic_victory(self, board: Board) -> None:
+        """22.1「キャンペーン・ゲームのゲーム・ターン12（23 PM）の終了時、ドイツ軍プレイヤーがゲーム・マップ上の
+        少なくとも1つの飛行場ヘクスを占めているユニットを持たなければ、連合軍プレイヤーは自動的に決定的勝利で勝つ」
+        (23.3 refers to it; Scenario 5 has none): a position at that moment with no German unit on an airfield
+        ends the game. No rule is broken, and the check judges no victory: said, never a silent "legal"
+        (round rulepos31)."""
+        pos = board.pos
+        if pos.scenario != "scn6" or pos.turn != 12 or pos.phase != "game-record" or pos.at != "end":
+            return
+        fields = set(history.airfields(pos))
+        if any(u.side == "german" and u.hex in fields and self.ground(u) for u in pos.units):
+            return
+        self.not_judged(f"{P} 22.1", "no German unit occupies an airfield hex at the end of Game Turn 12: the Allied "
+                                     "player wins an automatic decisive victory and the campaign ends here; the check "
+                                     "judges no victory condition")
 
     def check_recovery(self, board: Board) -> list:
         return phases.recovery(self, board) if board.pos.phase == "recovery" else []
