@@ -211,7 +211,8 @@ def check_air_display(rs, board: Board) -> list:
                  f"went from {here} to {there} in the {pos.phase_info.name if pos.phase_info else pos.phase}, "
                  "a phase no German air unit flies a mission in: bombardment is flown in the German Bombardment "
                  "Phase (12.51), combat support in a German combat phase (12.61), interdiction in the Air Unit "
-                 "Allocation Phase (12.41), and in the Paradrop Phase on Game Turn 1 only (12.55).")
+                 "Allocation Phase (12.41), naval search and attack in the First Naval Combat Phase (18.3, 19.13), and "
+                 "in the Paradrop Phase on Game Turn 1 only (12.55).")
         elif came in missions and u.hex in missions and not alloc:
             out_of_phase("12.31", u, f"went from {here} to {there}; an allocation is irrevocable: the unit flies no "
                                      "other mission type this turn (12.31).")
