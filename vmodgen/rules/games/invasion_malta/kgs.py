@@ -66,6 +66,25 @@ def _kg_boxes(rs) -> list[str]:
     return [b for b in rs.air_entry_boxes() if b not in transport]
 
 
+def name_kgs_sharing_drop_hex(rs, board: Board) -> None:
+    """15.31「単一の活性化中に、単一の降下ヘクス上に 1 つのみの KG を置くことができる（ただし、そのヘクスに追加の
+    個別ユニットが漂流し得る）」: units of two KGs on one Drop Hex marker's hex are two KGs placed there
+    (illegal) or a unit that drifted there from another drop hex (legal, its marker removed once the KG
+    drifted); a position does not say which: named not judged, never a silent legal (round rulepos31)."""
+    pos = board.pos
+    drops = {h for h, mk in pos.hex_markers.items() if "drop-hex" in mk and board.is_hex(h)}
+    by_hex: dict[str, set[str]] = {}
+    for box, units in _came_from(rs, board, set(_kg_boxes(rs))).items():
+        for u in units:
+            if u.hex in drops:
+                by_hex.setdefault(u.hex, set()).add(box)
+    for h, kgs in sorted(by_hex.items()):
+        if len(kgs) > 1:
+            rs.not_judged(f"{P} 15.31", f"units of {len(kgs)} KGs ({', '.join(board.place_name(b) for b in sorted(kgs))}) "
+                          f"stand on the Drop Hex in {h}: one KG only is placed on a drop hex, but a unit may drift "
+                          "onto another KG's drop hex, and the position does not say which KG was placed there")
+
+
 def check_drop_phase(rs, board: Board) -> list:
     """15.21 「落下傘フェイズ中に KG が落下傘降下を実行する」 (the Airborne Operations Phase, 7.14 A
     「2. 空挺作戦フェイズ」): a unit whose ``previous`` is a KG box and which stands on the map
