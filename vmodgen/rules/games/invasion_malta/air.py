@@ -14,7 +14,8 @@ Readings:
   number of them) or on a declared attack's defender hex (a CAS mission). On a hex whose HQs are
   Italian only: found. On a hex with no HQ and no declared attack: found, except in the Ground
   Sequence's Bombardment, Reaction and Combat Phases of a position that declares no attack (the
-  mission's attack is not in the position: not judged). The HQ is non-disrupted when the air unit
+  mission's attack is not in the position: not judged). On a German HQ in the Weather, Air Readiness
+  or AA Reset Phase (before the turn's first draw): found, 「ターンからターンへとHQs上に留まってはならない」. The HQ is non-disrupted when the air unit
   is placed: judged at the end of the Draw phase only (a combat may disrupt the HQ later). When
   neither the position nor its kit's roster has a German HQ (the bundled kit has only the Italian
   ones: the German HQs of the book's formations, Ramcke, KG Ost..., are not in it), no air unit
@@ -36,6 +37,10 @@ P = "IM"
 #: the phases in which a CAS mission's air units stand on the defender hex of an attack declared
 #: earlier in the activation (4.21 steps 5-7)
 MISSION_PHASES = ("bombardment", "reaction", "combat")
+#: the Strategic Segment's phases before the turn's first Draw Phase (4.1): no air unit has been drawn
+#: onto an HQ yet this turn, and 11.52「航空ユニットは、ターンからターンへとHQs上に留まってはならない」
+#: (the Strategic Bombardment Phase is 11.42's)
+BEFORE_DRAWS = ("weather", "air-readiness", "aa-reset")
 
 
 def _air(rs, board: Board) -> dict[str, list]:
@@ -98,7 +103,12 @@ def check_air_units(rs, board: Board) -> list:
         hqs = [x for x in board.units(h) if board.unit_kind(x) == "hq" and x.side in {u.side for u in us}]
         german = [x for x in hqs if _german(x)]
         if german:
-            if pos.phase == "draw" and all(x.has("disrupted") for x in german):
+            if pos.phase in BEFORE_DRAWS:
+                # round rulepos31: before, an air unit left on a German HQ into the next turn passed
+                out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} on the HQ "
+                                      f"{rs.names(german)} in {h} in the {pos.phase} phase, before any draw of the "
+                                      "turn: air units do not stay on HQs from turn to turn (11.52).", [h], us))
+            elif pos.phase == "draw" and all(x.has("disrupted") for x in german):
                 out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} on the disrupted "
                                       f"HQ {rs.names(german)} in {h}; a drawn air unit goes on a non-disrupted German "
                                       "HQ.", [h], us))
