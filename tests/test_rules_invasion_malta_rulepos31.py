@@ -1,0 +1,28 @@
+"""Invasion: Malta, round rulepos31: two KGs on one drop hex (15.31), an air unit left on an HQ into
+the next turn (11.52)."""
+from __future__ import annotations
+
+from im_util import found
+
+
+def test_two_kgs_on_one_drop_hex_is_not_judged(tmp_path):
+    """15.31「単一の活性化中に、単一の降下ヘクス上に 1 つのみの KG を置くことができる（ただし、そのヘクスに追加の
+    個別ユニットが漂流し得る）」: units of two KG boxes on one Drop Hex marker's hex are named not judged (placed
+    or drifted, the position does not say); two units of one KG, or two KGs on two drop hexes, are not."""
+    rules, unjudged = found(tmp_path, "r31-two-kgs-on-one-drop-hex.toml")
+    assert rules == [] and "IM 15.31" in unjudged and "2223" in unjudged["IM 15.31"]
+    rules, unjudged = found(tmp_path, "r31-two-kgs-on-one-drop-hex.toml",
+                            ('unit = "KG2 unit 1"\nhex = "2223"\nprevious = "axis-paradrop-kg2"',
+                             'unit = "KG1 unit 2"\nhex = "2223"\nprevious = "axis-paradrop-kg1"'))
+    assert rules == [] and "IM 15.31" not in unjudged
+    assert found(tmp_path, "r31-two-kgs-on-two-drop-hexes.toml") == ([], {})
+
+
+def test_air_unit_on_an_hq_before_the_turns_draws(tmp_path):
+    """11.52「航空ユニットは、ターンからターンへとHQs上に留まってはならない」: an air unit on a German HQ in
+    the Weather, Air Readiness or AA Reset Phase (before any draw of the turn) is found; in the Draw
+    Phase it was just drawn there, legal."""
+    name = "r31-cas-air-unit-on-hq-next-turn-weather.toml"
+    for phase in ("weather", "air-readiness", "aa-reset"):
+        assert found(tmp_path, name, ('phase = "weather"', f'phase = "{phase}"'))[0] == ["IM 11.52"], phase
+    assert found(tmp_path, name, ('phase = "weather"', 'phase = "draw"\nside = "axis"'))[0] == []
