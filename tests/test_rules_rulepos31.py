@@ -65,3 +65,14 @@ def test_port_capacity_above_its_undamaged_value(tmp_path):
     assert na(tmp_path, name)[0] == ["NA41 21.4.4"]
     for cap in ("4", "0"):
         assert na(tmp_path, name, ("capacity = 5", f"capacity = {cap}"))[0] == []
+
+
+def test_never_damaged_ports(tmp_path):
+    """21.4.2: Tripoli (undamaged 14, the convoy example) stated at 10 is found, at 14 legal; the Nile
+    Delta, whose capacity the book does not give, stated at 2 is not judged; Tobruk at 3 (a port that
+    may be damaged) is neither."""
+    assert na(tmp_path, "r31-tripoli-port-damaged.toml")[0] == ["NA41 21.4.2"]
+    assert na(tmp_path, "r31-tripoli-port-undamaged.toml") == ([], {})
+    rules, unjudged = na(tmp_path, "r31-nile-delta-port-capacity-stated.toml")
+    assert rules == [] and "NA41 21.4.2" in unjudged
+    assert na(tmp_path, "r31-tobruk-port-capacity-five.toml", ("capacity = 5", "capacity = 3")) == ([], {})
