@@ -26,3 +26,19 @@ def test_air_unit_on_an_hq_before_the_turns_draws(tmp_path):
     for phase in ("weather", "air-readiness", "aa-reset"):
         assert found(tmp_path, name, ('phase = "weather"', f'phase = "{phase}"'))[0] == ["IM 11.52"], phase
     assert found(tmp_path, name, ('phase = "weather"', 'phase = "draw"\nside = "axis"'))[0] == []
+
+
+def test_air_status_card_moves(tmp_path):
+    """11.13: Flown → Ready and Damaged → Flown in the Air Readiness Phase only; only a Flown unit goes to
+    Ready (Damaged, Bombardment box, a mission hex: found in any phase). 11.21: Ready → Bombardment box
+    in the Air Readiness Phase only. A log (moves not announced) is not judged."""
+    legal = ("r31-air-flown-to-ready-in-air-readiness.toml", "r31-air-damaged-to-flown-in-air-readiness.toml",
+             "r31-air-ready-to-bombardment-in-air-readiness.toml")
+    for name in legal:
+        assert found(tmp_path, name) == ([], {}), name
+    assert found(tmp_path, "r31-air-flown-to-ready-in-movement.toml")[0] == ["IM 11.13"]
+    assert found(tmp_path, "r31-air-damaged-to-ready-in-air-readiness.toml")[0] == ["IM 11.13"]
+    assert found(tmp_path, "r31-air-bombardment-to-ready-in-air-readiness.toml")[0] == ["IM 11.13"]
+    assert found(tmp_path, "r31-air-ready-to-bombardment-in-draw.toml")[0] == ["IM 11.21"]
+    assert found(tmp_path, legal[1], ('phase = "air-readiness"', 'phase = "recovery"'))[0] == ["IM 11.13"]
+    assert found(tmp_path, legal[0], ('previous = "air-flown"', 'previous = "1623"'))[0] == ["IM 11.13"]
