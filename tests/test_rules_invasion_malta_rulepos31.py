@@ -42,3 +42,10 @@ def test_air_status_card_moves(tmp_path):
     assert found(tmp_path, "r31-air-ready-to-bombardment-in-draw.toml")[0] == ["IM 11.21"]
     assert found(tmp_path, legal[1], ('phase = "air-readiness"', 'phase = "recovery"'))[0] == ["IM 11.13"]
     assert found(tmp_path, legal[0], ('previous = "air-flown"', 'previous = "1623"'))[0] == ["IM 11.13"]
+
+
+def test_cas_lead_unit_of_the_hq_formation(tmp_path):
+    """11.54「先導（地上）ユニットが、CAS を提供しているHQ と同じ組織のユニット」(17.12): CAS from formation 7's HQ
+    for an attack by formation R only is found; with one attacker of formation 7, legal."""
+    assert found(tmp_path, "r31-cas-from-hq-of-other-formation.toml")[0] == ["IM 11.54"]
+    assert found(tmp_path, "r31-cas-lead-unit-of-hq-formation.toml") == ([], {})

@@ -25,8 +25,9 @@ Readings:
   支援できない」: on a declared attack's defender hex at most ``cas_air_units_per_mission_max`` (2)
   air units; a German air unit never supports an attack that holds an Italian attacker (reading:
   any Italian attacker makes it an attack by Italian units); when the attack names its ``hq``, that
-  HQ is German (11.52) and the defender hex within ``hq_range_axis_hexes`` (9, 17.13: counted
-  from the HQ's hex, the target hex included) of it.
+  HQ is German (11.52), the defender hex within ``hq_range_axis_hexes`` (9, 17.13: counted
+  from the HQ's hex, the target hex included) of it, and some attacker of the HQ's formation, to lead
+  the attack (「先導（地上）ユニットが、CAS を提供しているHQ と同じ組織のユニット」, 17.12).
 """
 from __future__ import annotations
 
@@ -156,4 +157,12 @@ def _mission(rs, board: Board, h: str, us: list, a, germans: bool = True) -> lis
             out.append(rs.finding(board, f"{P} 11.54", "movement", f"The CAS on {h} comes from {label(hq)} in "
                                   f"{hq.hex}, {far} hexes away; the defender hex lies within the HQ's command range "
                                   f"({reach} hexes, 17.13).", [h, hq.hex], [hq, *us]))
+        # 11.54「先導（地上）ユニットが、CAS を提供しているHQ と同じ組織のユニット」 (17.12): some attacker of the
+        # HQ's formation may lead; none, a finding (round rulepos31; before, any formation passed)
+        attackers = [x for x in map(board.pos.unit, a.units) if x is not None]
+        if hq.unit.formation and attackers and all(x.unit.formation != hq.unit.formation for x in attackers):
+            out.append(rs.finding(board, f"{P} 11.54", "movement", f"The CAS on {h} comes from {label(hq)} of formation "
+                                  f"'{hq.unit.formation}', but no attacker ({rs.names(attackers)}) is of that formation; "
+                                  "the lead unit is of the formation of the HQ providing the CAS (11.54, 17.12).",
+                                  [h, hq.hex], [hq, *us]))
     return out
