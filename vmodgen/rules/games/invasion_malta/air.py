@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from ...core.tracker_lag import from_tracker
 
 P = "IM"
 #: the phases in which a CAS mission's air units stand on the defender hex of an attack declared
@@ -104,11 +105,16 @@ def check_air_units(rs, board: Board) -> list:
         hqs = [x for x in board.units(h) if board.unit_kind(x) == "hq" and x.side in {u.side for u in us}]
         german = [x for x in hqs if _german(x)]
         if german:
-            if pos.phase in BEFORE_DRAWS:
-                # round rulepos31: before, an air unit left on a German HQ into the next turn passed
+            if pos.phase in BEFORE_DRAWS and not from_tracker(pos):
+                # round rulepos31: before, an air unit left on a German HQ into the next turn passed; a
+                # log's tracker may lead the drag that clears the HQ by a step: not judged there
                 out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} on the HQ "
                                       f"{rs.names(german)} in {h} in the {pos.phase} phase, before any draw of the "
                                       "turn: air units do not stay on HQs from turn to turn (11.52).", [h], us))
+            elif pos.phase in BEFORE_DRAWS:
+                rs.not_judged(f"{P} 11.52", f"{rs.names(us)} on the HQ {rs.names(german)} in {h} in the {pos.phase} "
+                                            "phase: in a log the drag that clears the HQ may follow the tracker a step, so "
+                                            "whether it stayed from the last turn is not judged")
             elif pos.phase == "draw" and all(x.has("disrupted") for x in german):
                 out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} on the disrupted "
                                       f"HQ {rs.names(german)} in {h}; a drawn air unit goes on a non-disrupted German "
