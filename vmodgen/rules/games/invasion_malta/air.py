@@ -14,7 +14,8 @@ Readings:
   number of them) or on a declared attack's defender hex (a CAS mission). On a hex whose HQs are
   Italian only: found. On a hex with no HQ and no declared attack: found, except in the Ground
   Sequence's Bombardment, Reaction and Combat Phases of a position that declares no attack (the
-  mission's attack is not in the position: not judged). The HQ is non-disrupted when the air unit
+  mission's attack is not in the position: not judged). On a German HQ in the Weather, Air Readiness
+  or AA Reset Phase (before the turn's first draw): found, 「ターンからターンへとHQs上に留まってはならない」. The HQ is non-disrupted when the air unit
   is placed: judged at the end of the Draw phase only (a combat may disrupt the HQ later). When
   neither the position nor its kit's roster has a German HQ (the bundled kit has only the Italian
   ones: the German HQs of the book's formations, Ramcke, KG Ost..., are not in it), no air unit
@@ -24,18 +25,24 @@ Readings:
   支援できない」: on a declared attack's defender hex at most ``cas_air_units_per_mission_max`` (2)
   air units; a German air unit never supports an attack that holds an Italian attacker (reading:
   any Italian attacker makes it an attack by Italian units); when the attack names its ``hq``, that
-  HQ is German (11.52) and the defender hex within ``hq_range_axis_hexes`` (9, 17.13: counted
-  from the HQ's hex, the target hex included) of it.
+  HQ is German (11.52), the defender hex within ``hq_range_axis_hexes`` (9, 17.13: counted
+  from the HQ's hex, the target hex included) of it, and some attacker of the HQ's formation, to lead
+  the attack (「先導（地上）ユニットが、CAS を提供しているHQ と同じ組織のユニット」, 17.12).
 """
 from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from ...core.tracker_lag import from_tracker
 
 P = "IM"
 #: the phases in which a CAS mission's air units stand on the defender hex of an attack declared
 #: earlier in the activation (4.21 steps 5-7)
 MISSION_PHASES = ("bombardment", "reaction", "combat")
+#: the Strategic Segment's phases before the turn's first Draw Phase (4.1): no air unit has been drawn
+#: onto an HQ yet this turn, and 11.52「航空ユニットは、ターンからターンへとHQs上に留まってはならない」
+#: (the Strategic Bombardment Phase is 11.42's)
+BEFORE_DRAWS = ("weather", "air-readiness", "aa-reset")
 
 
 def _air(rs, board: Board) -> dict[str, list]:
@@ -98,7 +105,17 @@ def check_air_units(rs, board: Board) -> list:
         hqs = [x for x in board.units(h) if board.unit_kind(x) == "hq" and x.side in {u.side for u in us}]
         german = [x for x in hqs if _german(x)]
         if german:
-            if pos.phase == "draw" and all(x.has("disrupted") for x in german):
+            if pos.phase in BEFORE_DRAWS and not from_tracker(pos):
+                # round rulepos31: before, an air unit left on a German HQ into the next turn passed; a
+                # log's tracker may lead the drag that clears the HQ by a step: not judged there
+                out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} on the HQ "
+                                      f"{rs.names(german)} in {h} in the {pos.phase} phase, before any draw of the "
+                                      "turn: air units do not stay on HQs from turn to turn (11.52).", [h], us))
+            elif pos.phase in BEFORE_DRAWS:
+                rs.not_judged(f"{P} 11.52", f"{rs.names(us)} on the HQ {rs.names(german)} in {h} in the {pos.phase} "
+                                            "phase: in a log the drag that clears the HQ may follow the tracker a step, so "
+                                            "whether it stayed from the last turn is not judged")
+            elif pos.phase == "draw" and all(x.has("disrupted") for x in german):
                 out.append(rs.finding(board, f"{P} 11.52", "movement", f"{rs.names(us)} {_stand(us)} on the disrupted "
                                       f"HQ {rs.names(german)} in {h}; a drawn air unit goes on a non-disrupted German "
                                       "HQ.", [h], us))
@@ -146,4 +163,12 @@ def _mission(rs, board: Board, h: str, us: list, a, germans: bool = True) -> lis
             out.append(rs.finding(board, f"{P} 11.54", "movement", f"The CAS on {h} comes from {label(hq)} in "
                                   f"{hq.hex}, {far} hexes away; the defender hex lies within the HQ's command range "
                                   f"({reach} hexes, 17.13).", [h, hq.hex], [hq, *us]))
+        # 11.54「先導（地上）ユニットが、CAS を提供しているHQ と同じ組織のユニット」 (17.12): some attacker of the
+        # HQ's formation may lead; none, a finding (round rulepos31; before, any formation passed)
+        attackers = [x for x in map(board.pos.unit, a.units) if x is not None]
+        if hq.unit.formation and attackers and all(x.unit.formation != hq.unit.formation for x in attackers):
+            out.append(rs.finding(board, f"{P} 11.54", "movement", f"The CAS on {h} comes from {label(hq)} of formation "
+                                  f"'{hq.unit.formation}', but no attacker ({rs.names(attackers)}) is of that formation; "
+                                  "the lead unit is of the formation of the HQ providing the CAS (11.54, 17.12).",
+                                  [h, hq.hex], [hq, *us]))
     return out

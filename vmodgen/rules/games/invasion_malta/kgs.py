@@ -61,6 +61,23 @@ def _kit_card(units: list, scn: str) -> str:
     return " (the kit's set-up, illustrative)" if any(u.unit.is_illustrative(f"setup:{scn}") for u in units) else ""
 
 
+def name_kgs_sharing_drop_hex(rs, board: Board) -> None:
+    """15.31「単一の活性化中に、単一の降下ヘクス上に 1 つのみの KG を置くことができる（ただし、そのヘクスに追加の
+    個別ユニットが漂流し得る）」: units of two KGs on one Drop Hex marker's hex are two KGs placed there
+    (illegal) or a unit that drifted there from another drop hex (legal, its marker removed once the KG
+    drifted); a position does not say which: named not judged, never a silent legal (round rulepos31)."""
+    pos = board.pos
+    drops = {h for h, mk in pos.hex_markers.items() if "drop-hex" in mk and board.is_hex(h)}
+    by_hex: dict[str, set[str]] = {}
+    for box, units in _came_from(rs, board, set(rs.paradrop_boxes())).items():
+        for u in units:
+            if u.hex in drops:
+                by_hex.setdefault(u.hex, set()).add(box)
+    for h, kgs in sorted(by_hex.items()):
+        if len(kgs) > 1:
+            rs.not_judged(f"{P} 15.31", f"units of {len(kgs)} KGs ({', '.join(board.place_name(b) for b in sorted(kgs))}) "
+                          f"stand on the Drop Hex in {h}: one KG only is placed on a drop hex, but a unit may drift "
+                          "onto another KG's drop hex, and the position does not say which KG was placed there")
 
 
 def check_drop_phase(rs, board: Board) -> list:

@@ -88,7 +88,7 @@ from ...core.board import Board
 from ...core import gap_status
 from ...core.tracker_lag import Lag
 from .carried import ATTACK_TARGET, MaltaMemory, entered_from, status_before, undrawn_ams
-from . import bombardment, declared_attacks, returns
+from . import bombardment, declared_attacks, kgs, returns
 from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
@@ -702,6 +702,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         drops = sorted(h for h, mk in pos.hex_markers.items() if "drop-hex" in mk and board.is_hex(h))
         if not drops:
             return []
+        kgs.name_kgs_sharing_drop_hex(self, board)
         heads = [h for h, mk in pos.hex_markers.items() if "airhead" in mk and board.is_hex(h)]
         reach, gap = int(self.num("drop_hex_from_airhead_max_hexes")), int(self.num("drop_hex_spacing_min_hexes"))
         for h in drops:

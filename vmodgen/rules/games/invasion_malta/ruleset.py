@@ -25,7 +25,7 @@ from ...base import ALWAYS, EVERY_PHASE_END, MOVES, Judged, Rule, When
 from ...core.moves import label
 from ....positions.model import UnitState
 from ...core.board import Board
-from . import air, bombardment, declared_attacks, kgs, lapses, quiet_phases, returns, still_phases, transport
+from . import air, air_card, bombardment, declared_attacks, kgs, lapses, quiet_phases, returns, still_phases, transport
 from .memory import InvasionMaltaMemory
 from .stacking import landing_breach
 from .units import SCENARIOS
@@ -238,6 +238,8 @@ class InvasionMaltaRules(InvasionMaltaMemory):
                  "a KG drop before any airhead stood on the map (within-phase order: not judged)"),
             Rule(f"{P} 17.52", "movement", EVERY_PHASE_END, self.check_glider_landing, "no glider lands on urban"),
             Rule(f"{P} 15.16", "movement", MOVES, self.check_dropped_moves, "paradropped units' movement"),
+            Rule(f"{P} 11.13", "movement", MOVES, lambda b: air_card.check_air_card(self, b),
+                 "the Air Status Card: readiness in its phase, only Flown to Ready, missions assigned in it (11.21)"),
             Rule(f"{P} 15.21", "movement", MOVES, lambda b: kgs.check_drop_phase(self, b),
                  "a KG drops in the Airborne Operations Phase only"),
             Rule(f"{P} 15.71", "movement", MOVES, lambda b: kgs.check_air_transport_phase(self, b),

@@ -116,6 +116,7 @@ class InvasionMaltaUnits(GenericRules[MaltaMemory]):
         "im_sea_boxes": ("axis-port-entry, axis-convoy-1, axis-convoy-2, axis-convoy-3, axis-convoy-4", "16.16: the off-map boxes of units carried by sea; none returns there from the map (comma-separated)"),
         "im_boom_port_hexes": (2, "18.32: a port within this many hexes of a harbor boom line lies behind it (the kit draws no harbour area)"),
         "im_eliminated_boxes": ("axis-eliminated, allied-eliminated", "17.43: the boxes of eliminated units (comma-separated)"),
+        "im_air_status_boxes": ("air-damaged, air-flown, air-ready", "11.13: the Air Status Card's Damaged, Flown and Ready boxes, in that order (comma-separated)"),
         "im_air_mission_boxes": ("air-bombardment", "11.23: the boxes of air units on a mission, besides map hexes (comma-separated)"),
         "im_glider": ("type:glider-infantry, flag:glider", "17.5: Axis glider units, never landed on an urban hex (17.52; unit selector)"),
         "im_artillery": ("", "2, 11: artillery (unit selector; none: the units with a range)"),

@@ -102,7 +102,8 @@ def wrong(name: str, value: object) -> str | None:
 PLACES = {"na41_surrender_boxes": "box", "na41_return_boxes": "box", "na41_replacement_base_boxes": "box",
           "na41_supply_pool_box": "box", "na41_remnant_display": "box", "na41_replacement_pool_box": "box",
           "na41_withdrawn_box": "box",
-          "na41_rail_base": "box", "na41_railhead": "hex", "na41_alexandria": "hex",
+          "na41_rail_base": "box", "na41_railhead": "hex", "na41_alexandria": "hex", "na41_el_agheila": "hex",
+          "na41_never_damaged_ports": "place",
           "na41_italy_convoy_ports": "place", "na41_italy_convoy_rp_ports": "place"}
 
 

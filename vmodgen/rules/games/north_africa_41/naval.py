@@ -22,10 +22,10 @@ from __future__ import annotations
 import math
 
 from ....positions.model import UnitState
-from ...base import MOVEMENT_END, Rule
+from ...base import EVERY_PHASE_END, MOVEMENT_END, Rule
 from ...core.board import Board
 from ...core.stacking import fmt
-from .supply import port_capacity
+from .supply import full_port_capacity, named_port_capacity, port_capacity
 from .units import NorthAfrica41Units
 
 P = "NA41"
@@ -33,7 +33,49 @@ P = "NA41"
 
 def rules(rs: NorthAfrica41Units) -> list[Rule]:
     return [Rule(f"{P} 21.1.2", "movement", MOVEMENT_END, lambda b: shipping(rs, b),
-                 "coastal convoys of 2 shipping points, one a Movement Phase; port capacity (21.3.2)")]
+                 "coastal convoys of 2 shipping points, one a Movement Phase; port capacity (21.3.2)"),
+            Rule(f"{P} 21.4.4", "movement", EVERY_PHASE_END, lambda b: capacity_above_full(rs, b),
+                 "a port's capacity never above its undamaged value"),
+            Rule(f"{P} 21.4.2", "movement", EVERY_PHASE_END, lambda b: never_damaged(rs, b),
+                 "Italy, Tripoli, Alexandria and the Nile Delta are never damaged")]
+
+
+def never_damaged(rs: NorthAfrica41Units, board: Board) -> list:
+    """21.4.2「イタリア、トリポリ、アレクサンドリア、ナイル・デルタの港湾は、決して損傷させることができません」:
+    a ``capacity`` stated for one of them (``na41_never_damaged_ports``) below its undamaged value (the
+    kit's ``port_capacity_<name>``) is a finding; with no such value known, whether it is below is not
+    judged (round rulepos31; before, any value passed)."""
+    out = []
+    ports = [x.strip() for x in str(rs.param("na41_never_damaged_ports")).split(",") if x.strip()]
+    for h in ports:
+        cap = board.pos.capacity.get(h)
+        if not isinstance(cap, (int, float)) or isinstance(cap, bool):
+            continue
+        name = board.map.boxes[h].name if h in board.map.boxes else None
+        full = named_port_capacity(rs, name) if name else full_port_capacity(rs, board, h)
+        if full is None:
+            rs.not_judged(f"{P} 21.4.2", f"{board.place_name(h)} is stated at capacity {fmt(cap)}; it is never damaged "
+                                         "(21.4.2), but its undamaged capacity is not in the kit, so whether this is "
+                                         "below it is not known")
+        elif cap < full:
+            out.append(rs.finding(board, f"{P} 21.4.2", "movement", f"{board.place_name(h)} is stated at capacity "
+                                  f"{fmt(cap)}, below its undamaged {fmt(full)}; its port is never damaged (21.4.2).",
+                                  [h] if board.is_hex(h) else []))
+    return out
+
+
+def capacity_above_full(rs: NorthAfrica41Units, board: Board) -> list:
+    """21.4.4「最左端ボックスを超えて修理できません」, 21.3.2 (the leftmost box is the undamaged capacity): a
+    port's stated ``capacity`` is at most the kit's ``port_capacity_<name>`` (round rulepos31; before, any
+    value passed)."""
+    out = []
+    for h, cap in sorted(board.pos.capacity.items()):
+        full = full_port_capacity(rs, board, h) if board.is_hex(h) else None
+        if full is not None and isinstance(cap, (int, float)) and cap > full:
+            out.append(rs.finding(board, f"{P} 21.4.4", "movement", f"The port in {h} has capacity {fmt(cap)}; its "
+                                  f"undamaged capacity, the leftmost box of its track, is {fmt(full)}, and a port is "
+                                  "never repaired past it (21.4.4, 21.3.2).", [h]))
+    return out
 
 
 def shipping_points(rs: NorthAfrica41Units, u: UnitState) -> float:

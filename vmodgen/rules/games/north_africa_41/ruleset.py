@@ -172,11 +172,31 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     #: S1.2, S2.2, S3.2: the special rules (game length...) of each scenario of the kit
     SCENARIO_RULES = {"enter-rommel": "S1.2", "campaign": "S2.2", "crusader": "S3.2"}
 
+    def automatic_victory(self, board: Board) -> None:
+        """26.1.1「連合軍プレイヤー・ターンの補給フェイズの終了時、枢軸軍プレイヤーは、完全補給下の少なくとも１つの
+        戦闘ユニットでアレクサンドリア（ヘクス2478）を支配すると、自動的勝利を獲得します」, 26.1.2 the same for the
+        Allies in El Agheila (1604) at the end of an Axis player turn's Supply Phase: a position at that moment
+        with such a unit (no OOS marker: the Supply Phase just placed them) ends the game. No rule is broken
+        and the check judges no victory: said, never a silent "legal" (round rulepos31)."""
+        pos = board.pos
+        ph = pos.phase_info
+        if ph is None or ph.kind != "supply" or pos.at != "end" or ph.side not in ("axis", "allied"):
+            return
+        winner, where, rule = (("axis", str(self.param("na41_alexandria")), "26.1.1") if ph.side == "allied" else
+                               ("allied", str(self.param("na41_el_agheila")), "26.1.2"))
+        held = [u for u in pos.units if u.hex == where and u.side == winner and self.combat(u)
+                and not (u.has("oos") or u.has("oos_red"))]
+        if held and pos.map.has_hex(where):
+            self.not_judged(f"{P} {rule}", f"{self.names(held)} holds {where} in full supply (no OOS marker) at the end of "
+                                           f"the {ph.name}: the {winner} player wins an automatic victory and the game "
+                                           "ends here; the check judges no victory condition")
+
     def check_scenario(self, board: Board) -> list:
         """S1.2, S2.2, S3.2 (特別ルール): the turns a scenario lasts; in S1 the three 'To Reserve' units
         are not used; in S1 and S2 (as S1.2) the Polish brigade stays in Alexandria until turn 11."""
         pos = board.pos
         out = scenario_limits.check(self, board, f"{P} S1.2", self.SCENARIO_RULES, lambda u: not self.marker(u))
+        self.automatic_victory(board)
         sc = pos.scenario_data
         if sc is None or sc.id not in self.SCENARIO_RULES:
             return out

@@ -200,15 +200,26 @@ def full_supply_hexes(rs: NorthAfrica41Units, board: Board, side: str) -> frozen
     return got
 
 
+def full_port_capacity(rs: NorthAfrica41Units, board: Board, h: str) -> float | None:
+    """21.3.2「港湾が非損傷状態であると、港湾許容量は最左端の数字です」: the kit's ``port_capacity_<name>``
+    of the port in ``h`` (None: not known)."""
+    place = next((p for p in board.map.places if p.hex == h and p.kind == "port"), None)
+    return None if place is None else named_port_capacity(rs, place.name)
+
+
+def named_port_capacity(rs: NorthAfrica41Units, name: str) -> float | None:
+    """The kit's ``port_capacity_<name>`` of the port (or off-map base) named ``name`` (None: not given)."""
+    key = f"port_capacity_{name.lower().replace(' ', '_')}"
+    cap = rs.param(key) if rs.patterned(key) else None
+    return cap if isinstance(cap, (int, float)) and not isinstance(cap, bool) else None
+
+
 def port_capacity(rs: NorthAfrica41Units, board: Board, h: str) -> float | None:
     """21.3.2: the port's current capacity: the position's ``capacity`` of the hex, else the kit's
     ``port_capacity_<name>`` (None: neither is known)."""
     cap = board.pos.capacity.get(h)
     if cap is None:
-        place = next((p for p in board.map.places if p.hex == h and p.kind == "port"), None)
-        if place is not None:
-            key = f"port_capacity_{place.name.lower().replace(' ', '_')}"
-            cap = rs.param(key) if rs.patterned(key) else None
+        return full_port_capacity(rs, board, h)
     return cap if isinstance(cap, (int, float)) and not isinstance(cap, bool) else None
 
 

@@ -135,7 +135,11 @@ class NorthAfrica41Units(GenericRules[NA41Memory]):
                                  "3212, Martuba 3629, Gambut 3041, the Allies the other two)"),
         "na41_reserve_release": ("2sa:14:2559, 2nz:12:2750", "S2.2: formation:turn:hex: its units sent to the Reserve box stay "
                                  "there until the turn, or until an Axis unit enters the hex (Mersa Matruh, Sidi Barrani)"),
-        "na41_alexandria": ("2478", "S1.2, S2.2: Alexandria's hex, where the Polish brigade stays"),
+        "na41_alexandria": ("2478", "S1.2, S2.2: Alexandria's hex, where the Polish brigade stays; 26.1.1: the "
+                                    "Axis automatic-victory hex"),
+        "na41_el_agheila": ("1604", "26.1.2: El Agheila's hex, the Allied automatic-victory hex"),
+        "na41_never_damaged_ports": ("italy, tripoli, nile-delta, 2478",
+                                     "21.4.2: the ports never damaged (Italy, Tripoli, the Nile Delta, Alexandria)"),
         "na41_corps_hq": ("type:corps-hq", "19.4.1: Corps HQs (unit selector)"),
         "na41_sp": ("type:supply-point, type:sp", "16.1: supply points (unit selector)"),
         "na41_msu": ("type:msu, status:msu", "16.2: MSUs (unit selector)"),

@@ -202,6 +202,17 @@ def check_air_display(rs, board: Board) -> list:
             elif not alloc:
                 out_of_phase("12.31", u, f"was allocated to {there} outside the Air Unit Allocation Phase; missions "
                                          "are allocated in its step 6 only (12.31).")
+        elif came in missions and u.hex in track and timed and time_of_day(pos) not in (None, "night") \
+                and not german_air_flies(pos, pos.turn, pos.phase):
+            # it flew (12.22) in a phase no mission is flown in: bombardment in the German Bombardment Phase
+            # (12.51), support in the German combat phases (12.61), GT1's Paradrop Phase only (12.55「ゲーム・
+            # ターン 1（のみ）」); rulepos31: before, any phase passed
+            find("12.55" if pos.phase == "german-paradrop" else "12.51", u,
+                 f"went from {here} to {there} in the {pos.phase_name}, "
+                 "a phase no German air unit flies a mission in: bombardment is flown in the German Bombardment "
+                 "Phase (12.51), combat support in a German combat phase (12.61), interdiction in the Air Unit "
+                 "Allocation Phase (12.41), naval search and attack in the First Naval Combat Phase (18.3, 19.13), and "
+                 "in the Paradrop Phase on Game Turn 1 only (12.55).")
         elif came in missions and u.hex in missions and not alloc:
             out_of_phase("12.31", u, f"went from {here} to {there}; an allocation is irrevocable: the unit flies no "
                                      "other mission type this turn (12.31).")

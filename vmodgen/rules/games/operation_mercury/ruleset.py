@@ -346,6 +346,10 @@ class OperationMercuryRules(OperationMercurySupply):
     #: 14.1-14.3, 23.1-23.3: the rule giving each scenario of the kit its length and play area
     SCENARIO_RULES = {"scn1": "14.1", "scn2": "14.2", "scn3": "14.3", "scn4": "23.1", "scn5": "23.2", "scn6": "23.3"}
 
+    #: 23.2「4/I/1を除く全ての予備波ユニット」「Lt.船団#1とRodi船団を除く全ての海上ユニットが使用可能である。これらの
+    #: 船団は、このシナリオには出現しない」: the units a scenario does not use at all (round rulepos31)
+    SCENARIO_ABSENT = {"scn5": ("G-4-I-1", "G-LtConvoy-1", "G-Rodi")}
+
     def check_scenario(self, board: Board) -> list:
         """14.1-14.3, 23.1-23.3 ('ゲームの長さ', 'プレイ・エリア'): the turns a scenario lasts and the
         map sheets it uses, for a position that names a kit scenario. A reinforcement on the map
@@ -355,7 +359,15 @@ class OperationMercuryRules(OperationMercurySupply):
         sc, turn = board.pos.scenario_data, board.pos.turn
         if sc is None or turn is None:
             return out
+        self.automatic_victory(board)
         rule = f"{P} {self.SCENARIO_RULES.get(board.pos.scenario, '14.0')}"
+        for uid in self.SCENARIO_ABSENT.get(board.pos.scenario or "", ()):
+            u = board.pos.unit(uid)
+            if u is not None:
+                out.append(self.finding(board, rule, "movement", f"{label(u)} is placed ({u.hex}), but {sc.name} does "
+                                        "not use it: every reserve-wave unit but 4/I/1 arrives, and Lt. Convoy #1 and "
+                                        "the Rodi convoy do not appear (23.2).", [u.hex] if board.is_hex(u.hex) else [],
+                                        [u]))
         for r in sc.reinforcements:
             u = board.pos.unit(r.unit)
             if r.turn <= turn or u is None or not board.is_hex(u.hex):
@@ -367,6 +379,22 @@ class OperationMercuryRules(OperationMercurySupply):
                 out.append(self.finding(board, rule, "movement", f"{label(u)} stands on {u.hex} on GT{turn}; in "
                                         f"{sc.name} it arrives on GT{r.turn}.", [u.hex], [u]))
         return out
+
+    def automatic_victory(self, board: Board) -> None:
+        """22.1「キャンペーン・ゲームのゲーム・ターン12（23 PM）の終了時、ドイツ軍プレイヤーがゲーム・マップ上の
+        少なくとも1つの飛行場ヘクスを占めているユニットを持たなければ、連合軍プレイヤーは自動的に決定的勝利で勝つ」
+        (23.3 refers to it; Scenario 5 has none): a position at that moment with no German unit on an airfield
+        ends the game. No rule is broken, and the check judges no victory: said, never a silent "legal"
+        (round rulepos31)."""
+        pos = board.pos
+        if pos.scenario != "scn6" or pos.turn != 12 or pos.phase != "game-record" or pos.at != "end":
+            return
+        fields = set(history.airfields(pos))
+        if any(u.side == "german" and u.hex in fields and self.ground(u) for u in pos.units):
+            return
+        self.not_judged(f"{P} 22.1", "no German unit occupies an airfield hex at the end of Game Turn 12: the Allied "
+                                     "player wins an automatic decisive victory and the campaign ends here; the check "
+                                     "judges no victory condition")
 
     def check_recovery(self, board: Board) -> list:
         return phases.recovery(self, board) if board.pos.phase == "recovery" else []
