@@ -76,6 +76,7 @@ from .carried import MaltaMemory, entered_from, undrawn_ams
 from . import declared_attacks, returns
 from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
+from .first_pass import first_pass, remember_pass
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
 P = "IM"
@@ -150,6 +151,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 memory.dropped = []
             memory.dropped_early = self._drops_before_airborne(prev, after, memory)
         self.remember_draw(before, after, memory)
+        remember_pass(after, memory, self.REPEATED_SEGMENT)
         remember_movers(prev, after, memory,
                         "Operations" in getattr(self.game.sequence.phase(after.phase), "segments", ()))
         air = set(self.air_entry_boxes())
@@ -191,6 +193,17 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                  and self.paradropping(board, u, prev.get(u.id))}
         kept = set(memory.dropped_early or ()) | early
         return sorted(kept) if kept else None
+
+    def repeated_at(self, pos: Position) -> tuple[str, ...]:
+        """The Operations Segment's phases, () where the log shows ``pos`` in its turn's first pass of
+        it (:mod:`.first_pass`, review rv-m23 item 1)."""
+        if first_pass(self.memory(pos), pos, self.REPEATED_SEGMENT):
+            return ()
+        return self.repeated_phases
+
+    def went_back(self, memory: MaltaMemory) -> None:
+        """A tracker sent back may start a later pass of the Operations Segment (:mod:`.first_pass`)."""
+        memory.pass_ams = None
 
     def remember_draw(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
         """7.13, 7.15: the AM played in a Draw phase is the one Activation Marker (``am-<formation
