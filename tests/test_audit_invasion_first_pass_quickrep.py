@@ -103,3 +103,33 @@ def test_airhead_placed_under_the_reset_tracker_in_the_first_pass_is_found(im):
     r = audit([w.advance(1).write(root / "airhead-first.vlog")], module=module)
     assert [f for f in r.findings if f.rule == "IM 15.21" and "1534" in f.hexes], \
         [(f.rule, f.message) for f in r.findings]
+
+
+def test_airhead_after_prev_names_the_repeated_segment_as_the_reason(im):
+    """15.21 (review rv-m23 item 2): an airhead placed on 1534 under the Reset tracker after Prev back
+    from the Reset Phase to the Draw and Next on: not next to the Airborne Operations Phase, so the
+    reason 15.21 is not judged is the repeated Operations Segment (4.21 B.3), not a tracker a phase
+    off; no finding."""
+    _, module, root = im
+    w = _steps_to(_im(im), "Reset Phase")
+    w.set_turn(1, DRAW)                                # Prev pressed back
+    _steps_to(w, "Reset Phase").add(*palette_piece(module, "airhead"), "1534", report=False)
+    r = audit([w.advance(1).write(root / "airhead-prev.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == "IM 15.21"], [(f.rule, f.message) for f in r.findings]
+    why = [x for x in not_judged(r, "IM 15.21") if "1534" in x]
+    assert why and all("4.21 B.3" in x and "a phase off" not in x for x in why), not_judged(r, "IM 15.21")
+
+
+def test_aa_fired_after_prev_names_the_repeated_segment_as_the_reason(im):
+    """11.36 (review rv-m23 item 2): after Prev back from the Reset Phase to the Draw, 5/3 drops onto
+    1532 under the Bombardment tracker and E/74 turns Fired under the Reaction Movement tracker: not
+    judged, and the reason given is the repeated Operations Segment (4.21 B.3)."""
+    _, module, root = im
+    w = _steps_to(_im(im), "Reset Phase")
+    w.set_turn(1, DRAW)                                # Prev pressed back
+    _steps_to(w, BOMB).move("5/3", "1532")
+    w.advance(1).flip("E/74", 2)
+    r = audit([w.advance(1).write(root / "aa-prev.vlog")], module=module)
+    assert not [f for f in r.findings if f.rule == "IM 11.36"], [(f.rule, f.message) for f in r.findings]
+    why = [x for x in not_judged(r, "IM 11.36") if "E/74" in x]
+    assert why and all("4.21 B.3" in x and "a phase off" not in x for x in why), not_judged(r, "IM 11.36")

@@ -71,12 +71,13 @@ from ....errors import InputError
 from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
-from ...core.tracker_lag import Lag
+from ...core.tracker_lag import Lag, one_phase
 from .carried import MaltaMemory, entered_from, undrawn_ams
 from . import declared_attacks, returns
 from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
 from .first_pass import first_pass, remember_pass
+from .units import ANOTHER_ACTIVATION
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
 P = "IM"
@@ -480,10 +481,13 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                             f"{why}; AA units turn Fired only under an Attack Target marker (11.36)."
                                             , [u.hex], [u]))
                 else:
+                    # rv-m23 item 2: the reason is the repeated segment where the lag alone is not
+                    tracker = ANOTHER_ACTIVATION if self.lag_repeats(board.pos, one_phase(None, "airborne")) else \
+                        "a log's turn tracker may be a phase off the Airborne Operations Phase"
                     self.not_judged(f"{P} 11.36", f"{label(u)} turned Fired in the {board.pos.phase_name} with an "
                                     f"Axis drop in its range (in {', '.join(sorted(drops))}) in this phase or the one "
-                                    "before: a log's turn tracker may be a phase off the Airborne Operations Phase, "
-                                    "where 15.34 turns AA that fired at a drop Fired")
+                                    f"before: {tracker}, and 15.34 turns AA that fired at a drop Fired in the "
+                                    "Airborne Operations Phase")
             elif self.is_(u, "im_aa") and board.pos.phase != "bombardment" \
                     and u.hex not in self._attack_targets(board):
                 # 11.36: AA that fired at an air mission turns Fired only under an Attack Target marker
@@ -613,9 +617,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                         and self.lag_of_phase(pos, None, "airborne") is Lag.MAYBE:
                     # oracle24's im-late24: placed with the tracker a phase before (or after) the
                     # Airborne Operations Phase, which a log's tracker cannot tell from the phase itself
+                    tracker = ANOTHER_ACTIVATION if self.lag_repeats(pos, one_phase(None, "airborne")) else \
+                        "a phase from the Airborne Operations Phase where airheads are placed: a log's turn " \
+                        "tracker may be a phase off the pieces"
                     self.not_judged(f"{P} 15.21", f"the airhead in {h} was placed under the {pos.phase_name} "
-                                    "tracker, a phase from the Airborne Operations Phase where airheads are placed: "
-                                    "a log's turn tracker may be a phase off the pieces")
+                                    f"tracker, {tracker}")
                 elif pos.phase not in ("", "airborne") and h not in moved:
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} in the "
                                             f"{pos.phase_name}; airheads are "
