@@ -83,6 +83,12 @@ class MaltaMemory(Memory):
     #: Airborne Operations and Movement Phases, the active player's (7.14 注釈 3): the attacker of
     #: its Combat Phase when no AM drawn says it (:mod:`.attacker`)
     ground_movers: list[str] | None = None
+    #: the AMs in the cup and pools when this turn's phases before the Operations Segment ended,
+    #: while the log shows the turn in the segment's first pass (:mod:`.first_pass`); None: not shown
+    pass_ams: list[str] | None = None
+    #: the turn and phase of the last phase end (:mod:`.first_pass`)
+    pass_turn: int | None = None
+    pass_phase: str | None = None
 
 
 def entered_from(prev: dict[str, str] | None, u: UnitState) -> str | None:
