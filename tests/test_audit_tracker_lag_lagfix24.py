@@ -36,21 +36,23 @@ def _leros_first_activation(im) -> LogWriter:
 
 
 @pytest.mark.parametrize("left, dest, rule", [
+    ("Reset Phase", "L3009", "IM 16.14"),
     ("Combat Phase", "L3009", "IM 16.14"),
     ("Draw (AM or CAS air unit) and pass option", "L3009", "IM 16.14"),
+    ("Reset Phase", "L2703", "IM 16.33"),
     ("Draw (AM or CAS air unit) and pass option", "L2703", "IM 16.33"),
 ])
 def test_im_placement_in_a_second_activation_is_named_not_judged(im, left, dest, rule):
     """IM 4.21 B.3 「すべての活性化マーカーがプレイされるまで…繰り返す」: the Operations Segment is played
     once per Activation Marker, while the kit's tracker runs it once a turn. S4-C2 goes from the East
-    Available box to the port L3009 (16.14) or the invasion hex L2703 (16.33A) with the tracker set
-    back (Prev) from the first activation's Reset Phase to its Combat Phase or Draw and not clicked
-    on: a later activation may have begun, and which activation's phase the tracker shows is unknown,
-    so no finding and the rule named not judged, saying why. Before (lag23): a finding, 'two phases
-    or more off'."""
+    Available box to the port L3009 (16.14) or the invasion hex L2703 (16.33A) in the second
+    activation, with the tracker left on the first one's Reset or Combat Phase, or set back to the
+    Draw and not clicked on: which activation's phase the tracker shows is unknown, so no finding and
+    the rule named not judged, saying why. Before (lag23): a finding, 'two phases or more off'."""
     kit, module, root = im
     w = _leros_first_activation(im)
-    w.set_turn(1, left)                            # Prev pressed back
+    if left != "Reset Phase":
+        w.set_turn(1, left)                        # Prev pressed back
     w.move("S4-C2", dest)
     r = audit([w.advance(1).write(root / f"act2-{left.split()[0]}-{dest}.vlog")], module=module)
     assert not [f for f in r.findings if f.rule == rule], [(f.rule, f.message) for f in r.findings]
@@ -111,6 +113,7 @@ def test_im_invader_of_a_second_activation_left_at_sea_past_the_reset_phase_is_f
 
 @pytest.mark.parametrize("dest, rule, why", [
     ("L3009", "IM 16.14", "the tracker may be a phase off the pieces"),
+    ("L2703", "IM 16.33", "4.21 B.3"),
 ])
 def test_im_combat_declaration_is_empty_when_no_attack_is_required(im, dest, rule, why):
     """IM 9.11 「攻撃は任意である」 save drift combat and invasions (12.12): with no invader on its
@@ -119,8 +122,7 @@ def test_im_combat_declaration_is_empty_when_no_attack_is_required(im, dest, rul
     Movement Phase: Declaration and Bombardment both empty, one phase off the Movement Phase, named
     not judged as a tracker a phase off (before: two off, and only the repeated Operations Segment
     kept it from a finding). Onto the invasion hex L2703 instead, it is an invader, whose attack is
-    required: the Declaration counts, two off, a finding in the turn's first pass
-    (test_audit_invasion_first_pass_quickrep.py)."""
+    required: the Declaration counts, two off, not judged only for the repeated segment (4.21 B.3)."""
     kit, module, root = im
     w = LogWriter.from_module_setup(module, LEROS, kit=kit, player="Axis", player_id="pw-x")
     w.set_turn(1, "Naval Transport Phase")

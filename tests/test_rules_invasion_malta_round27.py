@@ -55,16 +55,16 @@ def test_an_available_box_unit_placed_in_the_trackers_declaration_phase_is_not_j
     assert any("tracker may be a phase off" in n for n in _notes(r, "IM 16.33")), _notes(r, "IM 16.33")
 
 
-def test_an_available_box_unit_placed_in_the_trackers_reaction_phase_of_the_first_pass_is_found(im):
+def test_an_available_box_unit_placed_in_the_trackers_reaction_phase_is_not_judged(im):
     """IM 16.33A, log: the same placement in the tracker's Reaction Movement Phase, two phases after the
     Movement Phase (the Combat Declaration Phase, never empty in an invasion's turn, 12.12, and an empty
-    Bombardment Phase not counted). The Operations Segment repeats for each Activation Marker (4.21 B.3)
-    while the kit's tracker runs it once a turn (lagfix24: named not judged), but this log's tracker
-    only stepped forward from the turn's start, with no Prev and no AM drawn: the turn's first pass
-    (review rv-m23 item 1), so IM 16.33 ('two phases or more off'), not named not judged."""
+    Bombardment Phase not counted). lag23 made it IM 16.33 ('two phases or more off'); review rv-j23
+    item 1 (lagfix24): the Operations Segment repeats for each Activation Marker (4.21 B.3 「すべての
+    活性化マーカーがプレイされるまで…繰り返す」) while the kit's tracker runs it once a turn, so the
+    tracker may stand in an earlier activation's phases: named not judged, saying so, as round 27 did."""
     r = _placed(im, "avail-react", "leros-iz-east-available", "Reaction Movement Phase (inactive player)")
-    assert "IM 16.33" in [f.rule for f in r.findings], [f.message for f in r.findings]
-    assert not any("4.21 B.3" in n for n in _notes(r, "IM 16.33")), _notes(r, "IM 16.33")
+    assert "IM 16.33" not in [f.rule for f in r.findings], [f.message for f in r.findings]
+    assert any("4.21 B.3" in n for n in _notes(r, "IM 16.33")), _notes(r, "IM 16.33")
 
 
 def test_an_available_box_unit_placed_in_the_movement_phase_is_legal(im):

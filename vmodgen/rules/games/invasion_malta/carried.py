@@ -84,7 +84,8 @@ class MaltaMemory(Memory):
     #: its Combat Phase when no AM drawn says it (:mod:`.attacker`)
     ground_movers: list[str] | None = None
     #: the AMs in the cup and pools when this turn's phases before the Operations Segment ended,
-    #: while the log shows the turn in the segment's first pass (:mod:`.first_pass`); None: not shown
+    #: while the log may show the turn in the segment's first pass (:mod:`.first_pass`); None: it
+    #: does not (a step back, a second activation's AM, after the segment); []: no AM there to show it
     pass_ams: list[str] | None = None
     #: the turn and phase of the last phase end (:mod:`.first_pass`)
     pass_turn: int | None = None
