@@ -107,6 +107,19 @@ def test_invader_placed_in_gt2s_first_activation_shown_by_its_am_is_found(im):
     assert _invader_found(r), [(f.rule, f.message) for f in r.findings]
 
 
+def test_a_passed_am_in_the_pool_is_no_activation(im):
+    """7.15 (pass option): on GT2 the 7th Flieger AM is drawn and passed into the Axis Activation Pool,
+    then the Allied Central AM is drawn and played: one AM gone from the cup and pools, the first
+    activation; S4-C1 onto L2703 under the Reaction Movement tracker is IM 16.33."""
+    _, module, root = im
+    w, cup = _leros(im, ams=True, turn=2)
+    _steps_to(w, DRAW).move(cup["am-7"], "axis-activation-pool")
+    w.move(cup["am-sector-central"], PLAYED)
+    _steps_to(w, REACTION).move("S4-C1", "L2703")
+    r = audit([w.advance(1).write(root / "gt2-pass.vlog")], module=module)
+    assert _invader_found(r), [(f.rule, f.message) for f in r.findings]
+
+
 def test_gt2_with_no_am_played_shows_no_first_pass(im):
     """GT2, AMs in the cup but none leaves it by the Reaction Movement tracker: the players draw
     outside the log, so it shows no activation and S4-C1's placement on L2703 there is named not
