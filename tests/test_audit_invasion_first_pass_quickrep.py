@@ -46,14 +46,20 @@ def _cup(w: LogWriter, module, ams: bool) -> dict[str, str]:
     return {am: w.add(*palette_piece(module, am), "cup", report=False) for am in AMS} if ams else {}
 
 
-def _leros(im, ams: bool, turn: int = 1) -> tuple[LogWriter, dict[str, str]]:
+def _leros(im, ams: bool, turn: int = 1, drawn: tuple[tuple[str, object], ...] = ()
+           ) -> tuple[LogWriter, dict[str, str]]:
     """Leros from turn ``turn``'s Weather Phase (with ``ams``, AMs in the cup), Next pressed phase by
-    phase: S4-C1 reaches the East Available box in the Naval Transport Phase."""
+    phase: in the Draw each (AM, where to) of ``drawn`` leaves the cup; S4-C1 reaches the East
+    Available box in the Naval Transport Phase."""
     kit, module, _ = im
     w = LogWriter.from_module_setup(module, LEROS, kit=kit, player="Axis", player_id="pw-x")
     cup = _cup(w, module, ams)
     w.set_turn(turn, WEATHER)
+    _steps_to(w, DRAW)
+    for am, dest in drawn:
+        w.move(cup[am], dest)
     _steps_to(w, NAVAL).move("S4-C1", "leros-iz-east-available")
+    assert w.current_turn()[0] == turn
     return w, cup
 
 
@@ -100,8 +106,7 @@ def test_invader_placed_in_gt2s_first_activation_shown_by_its_am_is_found(im):
     activation's AM played), then S4-C1 goes onto L2703 under the Reaction Movement tracker, stepped
     forward: the first pass, two phases off the Movement Phase: IM 16.33."""
     _, module, root = im
-    w, cup = _leros(im, ams=True, turn=2)
-    _steps_to(w, DRAW).move(cup["am-sector-central"], PLAYED)
+    w, _ = _leros(im, ams=True, turn=2, drawn=(("am-sector-central", PLAYED),))
     _steps_to(w, REACTION).move("S4-C1", "L2703")
     r = audit([w.advance(1).write(root / "gt2-first.vlog")], module=module)
     assert _invader_found(r), [(f.rule, f.message) for f in r.findings]
@@ -112,9 +117,7 @@ def test_a_passed_am_in_the_pool_is_no_activation(im):
     then the Allied Central AM is drawn and played: one AM gone from the cup and pools, the first
     activation; S4-C1 onto L2703 under the Reaction Movement tracker is IM 16.33."""
     _, module, root = im
-    w, cup = _leros(im, ams=True, turn=2)
-    _steps_to(w, DRAW).move(cup["am-7"], "axis-activation-pool")
-    w.move(cup["am-sector-central"], PLAYED)
+    w, _ = _leros(im, ams=True, turn=2, drawn=(("am-7", "axis-activation-pool"), ("am-sector-central", PLAYED)))
     _steps_to(w, REACTION).move("S4-C1", "L2703")
     r = audit([w.advance(1).write(root / "gt2-pass.vlog")], module=module)
     assert _invader_found(r), [(f.rule, f.message) for f in r.findings]
@@ -140,15 +143,34 @@ def test_invader_placed_after_a_second_am_with_the_tracker_left_behind_is_not_ju
     show. S4-C1 placed on L2703 there is no finding, and 16.33 is named not judged for it as the
     repeated segment (4.21 B.3), not as a tracker a phase off."""
     _, module, root = im
-    w, cup = _leros(im, ams=True, turn=turn)
-    if turn == 2:
-        _steps_to(w, DRAW).move(cup["am-sector-central"], PLAYED)
+    w, cup = _leros(im, ams=True, turn=turn, drawn=(("am-sector-central", PLAYED),) if turn == 2 else ())
     _steps_to(w, "Reset Phase").move(cup["am-7"], PLAYED)
     w.move("S4-C1", "L2703")
     r = audit([w.advance(1).write(root / f"second-am-gt{turn}.vlog")], module=module)
     assert not _invader_found(r), [(f.rule, f.message) for f in r.findings]
     why = _named(r, "IM 16.33", "S4-C1")
     assert why and all("4.21 B.3" in x and "a phase off the pieces" not in x for x in why), not_judged(r, "IM 16.33")
+
+
+def test_an_am_put_in_the_cup_late_counts_when_drawn(im):
+    """7.11 puts the AMs in the cup in the Air Readiness Phase; here only the Allied Central AM is there
+    by GT2's Draw, where the 7th Flieger AM is put in late and the Central AM played. The Draw ends;
+    then, the tracker left on the Reset Phase, the 7th Flieger AM leaves the cup: a second activation
+    (4.21 B.3), so S4-C1 placed on L2703 there is named not judged, not found."""
+    kit, module, root = im
+    w = LogWriter.from_module_setup(module, LEROS, kit=kit, player="Axis", player_id="pw-x")
+    central = w.add(*palette_piece(module, "am-sector-central"), "cup", report=False)
+    w.set_turn(2, WEATHER)
+    _steps_to(w, DRAW)
+    late = w.add(*palette_piece(module, "am-7"), "cup", report=False)
+    w.move(central, PLAYED)
+    _steps_to(w, NAVAL).move("S4-C1", "leros-iz-east-available")
+    _steps_to(w, "Reset Phase").move(late, PLAYED)
+    assert w.current_turn()[0] == 2
+    w.move("S4-C1", "L2703")
+    r = audit([w.advance(1).write(root / "late-am.vlog")], module=module)
+    assert not _invader_found(r), [(f.rule, f.message) for f in r.findings]
+    assert any("4.21 B.3" in x for x in _named(r, "IM 16.33", "S4-C1")), not_judged(r, "IM 16.33")
 
 
 def test_invader_placed_after_prev_back_to_the_draw_is_not_judged(im):

@@ -60,8 +60,9 @@ def _forward(memory: MaltaMemory, pos: Position, segment: str) -> bool:
 
 def remember_pass(after: Position, memory: MaltaMemory, segment: str) -> None:
     """At ``after``'s phase end: start the turn's first pass at a phase before ``segment`` (the AMs
-    then in the cup and pools), keep it through the segment while :func:`_forward` holds, forget it
-    otherwise (a step back, an AM more than the first activation's, the phases after the segment)."""
+    then in the cup and pools), keep it through the segment while :func:`_forward` holds, adding
+    the AMs the cup and pools hold now, forget it otherwise (a step back, an AM more than the first
+    activation's, the phases after the segment)."""
     at, start = _index(after, after.phase), _index(after, _segment_start(after, segment))
     if at is not None and start is not None and at < start:
         back = memory.pass_turn == after.turn and memory.pass_phase is not None and \
@@ -70,6 +71,8 @@ def remember_pass(after: Position, memory: MaltaMemory, segment: str) -> None:
         memory.pass_ams = sorted(undrawn_ams(after)) if keep else None
     elif not (_in_segment(after, after.phase, segment) and _forward(memory, after, segment)):
         memory.pass_ams = None
+    else:                   # an AM put in the cup late (7.11) counts when it leaves again
+        memory.pass_ams = sorted(set(memory.pass_ams or ()) | undrawn_ams(after))
     memory.pass_turn = after.turn
     memory.pass_phase = after.phase
 
