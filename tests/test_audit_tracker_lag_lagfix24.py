@@ -40,6 +40,7 @@ def _leros_first_activation(im) -> LogWriter:
     ("Combat Phase", "L3009", "IM 16.14"),
     ("Draw (AM or CAS air unit) and pass option", "L3009", "IM 16.14"),
     ("Reset Phase", "L2703", "IM 16.33"),
+    ("Draw (AM or CAS air unit) and pass option", "L2703", "IM 16.33"),
 ])
 def test_im_placement_in_a_second_activation_is_named_not_judged(im, left, dest, rule):
     """IM 4.21 B.3 「すべての活性化マーカーがプレイされるまで…繰り返す」: the Operations Segment is played
@@ -47,7 +48,9 @@ def test_im_placement_in_a_second_activation_is_named_not_judged(im, left, dest,
     Available box to the port L3009 (16.14) or the invasion hex L2703 (16.33A) in the second
     activation, with the tracker left on the first one's Reset or Combat Phase, or set back to the
     Draw and not clicked on: which activation's phase the tracker shows is unknown, so no finding and
-    the rule named not judged, saying why. Before (lag23): a finding, 'two phases or more off'."""
+    the rule named not judged, saying why. Before (lag23): a finding, 'two phases or more off'. The
+    Leros set-up has no AM in the cup or pools, so even the forward-only rows (Reset Phase) show no
+    first pass (rep25; quickrep alone found them)."""
     kit, module, root = im
     w = _leros_first_activation(im)
     if left != "Reset Phase":

@@ -78,8 +78,6 @@ def test_im_second_activation_with_the_tracker_left_on_the_reset_phase(im, suffi
                for why in _not_judged(doc, "IM 15.21"))
 
 
-@pytest.mark.xfail(strict=True, reason="IM 15.21's reason says the Reset tracker is 'a phase from' the Airborne "
-                   "Operations Phase (it is six): the Operations Segment played again (4.21 B.3) is why")
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_im_airhead_under_a_later_reset_tracker_names_the_repeated_segment(im, suffix):
     """im-stayam25 step 23: the second Airhead placed on 2020 with the tracker on the Reset Phase,
@@ -113,9 +111,6 @@ def test_im_first_activation_drops_with_no_airhead(im, suffix):
     assert doc["findings"][0]["hexes"] == ["1424", "1524"]
 
 
-@pytest.mark.xfail(strict=True, reason="a log's tracker in IM's Operations Segment is 'maybe' for any phase of it: "
-                   "the first activation (one AM drawn, the tracker only pressed Next) is not told from a later one, "
-                   "so the Airhead placed under the Combat tracker is not judged")
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_im_airhead_placed_in_the_first_activations_combat_phase(im, suffix):
     """im-firstam25 step 19: the Airhead placed on 1424 with the tracker on the Combat Phase of the

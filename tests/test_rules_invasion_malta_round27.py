@@ -61,7 +61,9 @@ def test_an_available_box_unit_placed_in_the_trackers_reaction_phase_is_not_judg
     Bombardment Phase not counted). lag23 made it IM 16.33 ('two phases or more off'); review rv-j23
     item 1 (lagfix24): the Operations Segment repeats for each Activation Marker (4.21 B.3 「すべての
     活性化マーカーがプレイされるまで…繰り返す」) while the kit's tracker runs it once a turn, so the
-    tracker may stand in an earlier activation's phases: named not judged, saying so, as round 27 did."""
+    tracker may stand in an earlier activation's phases: named not judged, saying so, as round 27 did.
+    The Leros set-up puts no AM in the cup or pools, so the log cannot show the turn's first pass
+    (rep25; quickrep alone found this placement, rv-j23 item 1)."""
     r = _placed(im, "avail-react", "leros-iz-east-available", "Reaction Movement Phase (inactive player)")
     assert "IM 16.33" not in [f.rule for f in r.findings], [f.message for f in r.findings]
     assert any("4.21 B.3" in n for n in _notes(r, "IM 16.33")), _notes(r, "IM 16.33")

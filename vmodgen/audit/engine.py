@@ -742,6 +742,8 @@ class FileAuditor:
                             recorded = copy.copy(end_pos)
                             recorded.memory = self.memory.snapshot()
                             check(recorded, recheck, k, "end")
+                elif not taken_back and self.rules:
+                    self.rs.went_back(self.memory)     # Prev or a jump back, not a correction
                 # the phase left keeps its moves for a return to it (an undone Next, Prev)
                 if phase_start_hex:
                     left_moves[prev_phase] = MoveCarry.of(prev_phase, phase_start_hex, paths, told, self._left,

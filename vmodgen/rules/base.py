@@ -731,6 +731,11 @@ class RuleSet(Generic[M]):
             return ()
         return tuple(p.id for p in self.game.sequence.phases if self.REPEATED_SEGMENT in p.segments)
 
+    def repeated_at(self, pos: Position) -> tuple[str, ...]:
+        """:attr:`repeated_phases` where ``pos`` may be in a later pass of them; () where the log
+        shows it in its turn's first pass (a game's rule set tells)."""
+        return self.repeated_phases
+
     def empty_phases(self, pos: Position) -> frozenset[str]:
         """The phases the tracker's lag does not count at ``pos``: :attr:`EMPTY_PHASES`, which the
         book lets be empty on every turn, and those a game's rule set finds the book lets be empty in
@@ -750,7 +755,7 @@ class RuleSet(Generic[M]):
     def lag(self, pos: Position, wanted: Wanted) -> Lag:
         """Whether ``pos`` is in a phase ``wanted`` names, within a log's tracker lag of one, or
         out of it (:func:`.core.tracker_lag.lag_of`, with this game's empty and repeated phases)."""
-        return lag_of(pos, wanted, self.empty_phases(pos), self.repeated_phases)
+        return lag_of(pos, wanted, self.empty_phases(pos), self.repeated_at(pos))
 
     def lag_of_phase(self, pos: Position, turn: int | None, phase: str) -> Lag:
         """:meth:`lag` for one phase of turn ``turn`` (None: any turn's)."""
@@ -760,7 +765,7 @@ class RuleSet(Generic[M]):
         """Whether :meth:`lag`'s :attr:`Lag.MAYBE` is only because the tracker stands in this game's
         repeated phases with a wanted one (which pass of them the play is in is unknown), not within
         the tracker's lag of one: a rule's message says which."""
-        return repeats(pos, wanted, self.repeated_phases) and lag_of(pos, wanted, self.empty_phases(pos)) is Lag.OUT
+        return repeats(pos, wanted, self.repeated_at(pos)) and lag_of(pos, wanted, self.empty_phases(pos)) is Lag.OUT
 
     def lag_ahead(self, phase: str, pos: Position | None = None) -> list[str]:
         """The phases after ``phase`` a log's tracker may show while the play is still in it
@@ -852,6 +857,10 @@ class RuleSet(Generic[M]):
         """``pos.state`` and the memory fields that hold something, by key (what a position file's
         ``[state]`` said: the validators read it)."""
         return {**pos.state, **self.memory(pos).stated()}
+
+    def went_back(self, memory: M) -> None:
+        """A log's tracker sent back (Prev or a jump back, not an Undo or a correction of a Next):
+        what ``memory`` carries that holds only while the tracker steps forward (none here)."""
 
     def remember(self, before: Position | None, after: Position, memory: M) -> None:
         """At the end of a phase, record in ``memory`` the facts later rules need (a hex left

@@ -95,6 +95,14 @@ class MaltaMemory(Memory):
     #: Airborne Operations and Movement Phases, the active player's (7.14 注釈 3): the attacker of
     #: its Combat Phase when no AM drawn says it (:mod:`.attacker`)
     ground_movers: list[str] | None = None
+    #: the AMs in the cup and pools when this turn's phases before the Operations Segment ended
+    #: (and at its phase ends since),
+    #: while the log may show the turn in the segment's first pass (:mod:`.first_pass`); None: it
+    #: does not (a step back, a second activation's AM, after the segment); []: no AM there to show it
+    pass_ams: list[str] | None = None
+    #: the turn and phase of the last phase end (:mod:`.first_pass`)
+    pass_turn: int | None = None
+    pass_phase: str | None = None
 
 
 def status_before(memory: MaltaMemory, key: str) -> tuple[set[str] | None, set[str]]:

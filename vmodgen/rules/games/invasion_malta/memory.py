@@ -86,11 +86,12 @@ from ....positions.model import Position, UnitState
 from ...core.moves import label
 from ...core.board import Board
 from ...core import gap_status
-from ...core.tracker_lag import Lag
-from .carried import ATTACK_TARGET, MaltaMemory, entered_from, status_before, undrawn_ams
+from ...core.tracker_lag import Lag, one_phase
+from .carried import ANOTHER_ACTIVATION, ATTACK_TARGET, MaltaMemory, entered_from, status_before, undrawn_ams
 from . import bombardment, declared_attacks, kgs, returns
 from .aa_drops import lagged_drops, no_drop_in_range
 from .attacker import attacker, remember_movers
+from .first_pass import first_pass, remember_pass
 from .activation import NO_SECTOR, WHOSE_MARKER, InvasionMaltaActivation, activation_marked
 
 P = "IM"
@@ -180,6 +181,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 memory.dropped = []
             memory.dropped_early = self._drops_before_airborne(prev, after, memory)
         self.remember_draw(before, after, memory)
+        remember_pass(after, memory, self.REPEATED_SEGMENT)
         remember_movers(prev, after, memory,
                         "Operations" in getattr(self.game.sequence.phase(after.phase), "segments", ()))
         # a paradrop box only: AA firing at air transport never turns Fired (15.75; review rv-m23 item 3)
@@ -241,6 +243,17 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                  and self.paradropping(board, u, prev.get(u.id))}
         kept = set(memory.dropped_early or ()) | early
         return sorted(kept) if kept else None
+
+    def repeated_at(self, pos: Position) -> tuple[str, ...]:
+        """The Operations Segment's phases, () where the log shows ``pos`` in its turn's first pass of
+        it (:mod:`.first_pass`, review rv-m23 item 1)."""
+        if first_pass(self.memory(pos), pos, self.REPEATED_SEGMENT):
+            return ()
+        return self.repeated_phases
+
+    def went_back(self, memory: MaltaMemory) -> None:
+        """A tracker sent back may start a later pass of the Operations Segment (:mod:`.first_pass`)."""
+        memory.pass_ams = None
 
     def remember_draw(self, before: Position | None, after: Position, memory: MaltaMemory) -> None:
         """7.13, 7.15: the AM played in a Draw phase is the one Activation Marker (``am-<formation
@@ -526,10 +539,13 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                                             f"{why}; AA units turn Fired only under an Attack Target marker (11.36)."
                                             , [u.hex], [u]))
                 else:
+                    # rv-m23 item 2: the reason is the repeated segment where the lag alone is not
+                    tracker = ANOTHER_ACTIVATION if self.lag_repeats(board.pos, one_phase(None, "airborne")) else \
+                        "a log's turn tracker may be a phase off the Airborne Operations Phase"
                     self.not_judged(f"{P} 11.36", f"{label(u)} turned Fired in the {board.pos.phase_name} with an "
                                     f"Axis drop in its range (in {', '.join(sorted(drops))}) in this phase or the one "
-                                    "before: a log's turn tracker may be a phase off the Airborne Operations Phase, "
-                                    "where 15.34 turns AA that fired at a drop Fired")
+                                    f"before: {tracker}, and 15.34 turns AA that fired at a drop Fired in the "
+                                    "Airborne Operations Phase")
             elif self.is_(u, "im_aa") and board.pos.phase != "bombardment" \
                     and u.hex not in self._attack_targets(board):
                 # 11.36: AA that fired at an air mission turns Fired only under an Attack Target marker
@@ -659,9 +675,11 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                         and self.lag_of_phase(pos, None, "airborne") is Lag.MAYBE:
                     # oracle24's im-late24: placed with the tracker a phase before (or after) the
                     # Airborne Operations Phase, which a log's tracker cannot tell from the phase itself
+                    tracker = ANOTHER_ACTIVATION if self.lag_repeats(pos, one_phase(None, "airborne")) else \
+                        "a phase from the Airborne Operations Phase where airheads are placed: a log's turn " \
+                        "tracker may be a phase off the pieces"
                     self.not_judged(f"{P} 15.21", f"the airhead in {h} was placed under the {pos.phase_name} "
-                                    "tracker, a phase from the Airborne Operations Phase where airheads are placed: "
-                                    "a log's turn tracker may be a phase off the pieces")
+                                    f"tracker, {tracker}")
                 elif pos.phase not in ("", "airborne") and h not in moved:
                     out.append(self.finding(board, f"{P} 15.21", "supply", f"An airhead was placed in {h} in the "
                                             f"{pos.phase_name}; airheads are "

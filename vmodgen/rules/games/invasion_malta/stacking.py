@@ -276,7 +276,7 @@ class InvasionMaltaStacking(InvasionMaltaUnits):
                                           and not (after and pos.at == "end")):
             return ("one phase off the Movement to Combat Phases an invader stands there (16.33A, 16.33E; "
                     f"{self.empty_phases_named(pos)}), and a log's tracker may be one phase off the pieces")
-        if repeats(pos, self._invading_phase, self.repeated_phases):
+        if repeats(pos, self._invading_phase, self.repeated_at(pos)):
             return f"outside the Movement to Combat Phases an invader stands there (16.33A, 16.33E); {ANOTHER_ACTIVATION}"
         return None
 
