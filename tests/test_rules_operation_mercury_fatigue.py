@@ -23,17 +23,30 @@ def fatigued(phase: str, before: str = "[]", ends: str = "") -> str:
     ("air-allocation", ["OM 9.71"]),
     ("german-bombardment", []),        # a bombardment result
     ("allied-combat", []),             # a maneuver combat result
-    ("german-paradrop", []),           # a special airborne assault (6.4)
+    # an assault's results are reductions and eliminations only (10.0): GT4's Paradrop Phase (6.4's
+    # special airborne assault) and the Amphibious Landing Phase (17.43) fatigue no unit (review rv-r25
+    # item 1; before, both counted as resolving combat)
+    ("german-paradrop", ["OM 9.71"]),
     # the sequence of play (3.2), review rv-m23 item 6: these resolve no combat either
     ("port-refit", ["OM 9.71"]),       # ships refit (16.42)
     ("first-naval-combat", ["OM 9.71"]),   # ships fight ships
     ("naval-unloading", ["OM 9.71"]),
     ("german-combat-declaration", ["OM 9.71"]),
     ("allied-combat-refusal", ["OM 9.71"]),    # a refusal retreats (7.32), no combat result
-    ("amphibious-landing", []),        # its special assault (17.43)
+    ("amphibious-landing", ["OM 9.71"]),   # its special assault (17.43) is an assault: no Fatigue
 ])
 def test_new_fatigue_only_from_combat(phase, want):
     assert rules(fatigued(phase)) == want
+
+
+@pytest.mark.parametrize("turn,want", [(1, []), (None, []), (2, ["OM 9.71"])])
+def test_paradrop_phase_fatigues_on_gt1_only(turn, want):
+    """12.55 「ゲーム・ターン 1（のみ）」: GT1's Paradrop Phase has a special air bombardment, whose results
+    may fatigue (9.7); a later turn's has only the special airborne assault, an assault (6.41), whose
+    results are reductions and eliminations only (10.0). A turn not stated may be GT1."""
+    head = kit(turn, "german-paradrop")
+    assert rules(head + "\n[state]\nom_fatigued = []\n"
+                 + table("units", unit="G-Lehr", hex="W4216", status=["fatigued"])) == want
 
 
 def test_fatigue_carried_or_unrecorded_is_no_finding():
@@ -62,7 +75,8 @@ def test_fatigue_carried_or_unrecorded_is_no_finding():
     ("air-allocation", "evacuation-determination", ["OM 9.71"], False),
     ("port-refit", "air-allocation", ["OM 9.71"], False),
     ("allied-naval-movement", "port-refit", ["OM 9.71"], False),
-    ("naval-unloading", "amphibious-landing", [], True),   # a step after the landing's assault
+    # a step after the landing's assault, which fatigues no unit (10.0; review rv-r25 item 1)
+    ("naval-unloading", "amphibious-landing", ["OM 9.71"], False),
     ("german-combat-declaration", "german-bombardment", [], True),
     ("german-combat-refusal", "german-combat-declaration", ["OM 9.71"], False),   # two after the bombardment
     ("german-defender-reaction", "german-combat-refusal", [], True),   # a step before the combat

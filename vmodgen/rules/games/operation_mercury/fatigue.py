@@ -1,11 +1,11 @@
 """Operation Mercury: where a Fatigue marker may come from (9.7, 9.71).
 
 9.7「ユニットは、機動戦闘と砲爆撃中の戦闘結果によって疲労状態になる」: a unit becomes fatigued only by
-a combat result, of a maneuver combat or a bombardment (and a paradrop's special airborne assault,
-6.4, a combat in the Paradrop Phase). So a unit fatigued at the end of a phase that resolves no
-combat (any but :data:`RESOLVING`: Movement, Supply, Recovery, Evacuation Determination, Air Unit
-Allocation, the naval phases, Naval Unloading, Combat Declaration, Combat Refusal, Defender Reaction,
-Game Record) that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
+a combat result, of a maneuver combat or a bombardment (GT1's Paradrop Phase has one, 12.55; an
+assault's results are reductions and eliminations only, 10.0). So a unit fatigued at the end of a
+phase that resolves no combat (any but :func:`resolves`: Movement, Supply, Recovery, Evacuation
+Determination, Air Unit Allocation, the naval phases, Naval Unloading, Amphibious Landing, a later
+turn's Paradrop, Combat Declaration, Combat Refusal, Defender Reaction, Game Record) that was not fatigued at the previous phase end (``[state] om_fatigued``) carries a marker no rule
 placed. Judged in a position file, and in a log where the phase end before and the phases within
 the tracker's lag (:mod:`.core.tracker_lag`: the one before and the one after) also resolve no
 combat; next to one that does, a log's marker may be placed a step after the tracker left the combat
@@ -25,29 +25,39 @@ from .carried import came_from, may_lag, mercury
 
 P = "OM"
 #: the phases of the sequence of play (3.2, the detailed sequence on the player aid) that resolve a
-#: combat or a bombardment, the only sources of Fatigue (9.7): the Paradrop Phase (GT1's special air
-#: bombardment, 12.55; the special airborne assault, 6.4), the Amphibious Landing Phase (its special
-#: assault, 17.43, 6.4's twin by sea), each Bombardment Phase (artillery, air and naval bombardment:
-#: 11.2, 12.5, 19.81 「いずれかの連合軍砲爆撃フェイズ中」) and each Combat Phase. Every other phase
-#: resolves none: the Port Refit and naval movement phases move ships, the naval combat phases fight
-#: ships (18), the declaration, refusal (7.3) and reaction phases resolve no combat (review rv-m23
-#: item 6; before, every phase of a kind other than movement, supply, admin or air counted)
-RESOLVING = frozenset({"german-paradrop", "amphibious-landing", "german-bombardment", "german-combat",
-                       "allied-bombardment", "allied-combat"})
+#: maneuver combat or a bombardment, the only sources of Fatigue (9.7 「ユニットは、機動戦闘と砲爆撃中の
+#: 戦闘結果によって疲労状態になる」): each Bombardment Phase (artillery, air and naval bombardment: 11.2,
+#: 12.5, 19.81 「いずれかの連合軍砲爆撃フェイズ中」) and each Combat Phase; and GT1's Paradrop Phase
+#: (:data:`PARADROP`, its special air bombardment, 12.55 「ゲーム・ターン 1（のみ）」). Every other phase
+#: resolves none: an assault's results are reductions and eliminations only (10.0 「強襲戦闘の結果には、
+#: イン・プレイのユニットの減少と除去のみを含む」), so neither the special airborne assault (6.41: a normal
+#: assault with no defensive bombardment) nor the amphibious special assault (17.43) fatigues; the Port
+#: Refit and naval movement phases move ships, the naval combat phases fight naval units only (19.1-19.7),
+#: the declaration, refusal (7.3) and reaction phases resolve no combat (review rv-m23 item 6, review
+#: rv-r25 item 1; before, every phase of a kind other than movement, supply, admin or air counted, then
+#: the Paradrop and Amphibious Landing Phases of every turn)
+RESOLVING = frozenset({"german-bombardment", "german-combat", "allied-bombardment", "allied-combat"})
+PARADROP = "german-paradrop"
 FATIGUE = ("fatigued", "fatigue")
 
 
+def resolves(turn: int | None, phase: str) -> bool:
+    """Whether ``phase`` of ``turn`` may resolve a combat result that fatigues: :data:`RESOLVING`, or
+    the Paradrop Phase of GT1 (12.55) or of a turn not known."""
+    return phase in RESOLVING or (phase == PARADROP and turn in (1, None))
+
+
 def resolves_none(pos) -> bool:
-    """Whether ``pos``'s phase is one of the sequence's that resolves no combat (not :data:`RESOLVING`);
+    """Whether ``pos``'s phase is one of the sequence's that resolves no combat (not :func:`resolves`);
     a phase the sequence does not know is not (its combats are unknown)."""
-    return pos.phase_info is not None and pos.phase not in RESOLVING
+    return pos.phase_info is not None and not resolves(pos.turn, pos.phase)
 
 
 def may_lag_a_combat(rs, pos) -> bool:
     """In a log, whether a Fatigue marker new at this phase end may belong to a phase resolving
     combat the tracker did not show then (:func:`.carried.may_lag`: within the tracker's lag, the
     phase before or after, or the last recorded phase end, the tracker set past phases)."""
-    return may_lag(rs, pos, lambda _t, p: p in RESOLVING)
+    return may_lag(rs, pos, resolves)
 
 
 def judged_at_log_end(rs, pos) -> bool:
