@@ -91,15 +91,16 @@ def test_im_airhead_under_a_later_reset_tracker_names_the_repeated_segment(im, s
     assert "4.21 B.3" in why and "a phase from" not in why
 
 
-@pytest.mark.xfail(strict=True, reason="undrawn_ams is a set of AM kinds: with two 7th Flieger AMs in the cup, the one "
-                   "drawn is not seen leaving it, so the active formation is unknown (7.23 not judged)")
 @pytest.mark.parametrize("suffix", SUFFIXES)
-def test_im_one_of_two_ams_of_a_formation_drawn(im, suffix):
+@pytest.mark.parametrize("log", ["im-prevam25", "im-lerosprev25"])
+def test_im_one_of_two_ams_of_a_formation_drawn(im, log, suffix):
     """im-prevam25 step 6: one of the two 7th Flieger AMs (4.41: a formation has one or more)
-    dragged out of the cup in the Draw Phase: formation 7 is active (7.13), and 7.23 judges the
-    movers (all of formation 7: legal). The audit must not say no AM was seen leaving the cup."""
-    text, doc, _ = _audit(im, f"im-prevam25{suffix}.vlog")
-    assert not any("no AM was seen leaving the cup" in why for why in _not_judged(doc, "IM 7.23"))
+    dragged out of the cup in the Draw Phase; im-lerosprev25: one of two Kampfgruppe Ost AMs. The
+    formation is active (7.13), and 7.23 judges the movers (all of that formation: legal): the
+    audit counts the AMs in the cup, so the one drawn is seen leaving it and 7.23 is not named
+    not judged."""
+    text, doc, _ = _audit(im, f"{log}{suffix}.vlog")
+    assert _not_judged(doc, "IM 7.23") == [] and found(doc) == []
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
