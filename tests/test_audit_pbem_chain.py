@@ -259,7 +259,15 @@ def test_whose_file_is_missing_by_the_phases_passed(tmp_path):
     # g's movement file, then g's combat file: g's own
     assert whose((1, "g-move"), (1, "g-combat")) == "g's own: the turn tracker passed only its phases between them"
     # the file ended in g's combat, the next starts g's next turn: g's combat and a's phases
-    assert whose((1, "g-combat"), (2, "g-move")) == "one side's file"
+    assert whose((1, "g-combat"), (2, "g-move")) == \
+        "whose is not known: the turn tracker passed phases of a and g between them"
+    # a phase of neither side (or of both: IM's Operations Segment) passed: no side is named for it
+    both = SequenceOfPlay(phases=tuple(Phase(id=i, name=i, side=i[0] if i[0] in "ga" else "")
+                                       for i in ("g-move", "g-combat", "x-draw", "a-move", "a-combat")))
+    assert whose((1, "x-draw"), (2, "g-move"), both) == \
+        "whose is not known: the turn tracker passed phases in which any side may play between them"
+    assert whose((1, "g-combat"), (1, "a-move"), both) == \
+        "whose is not known: the turn tracker passed phases in which any side may play between them"
     # no phase known, or no sequence: not said
     assert whose((None, ""), (None, "")) == "one side's file"
     assert whose((1, "a-move"), (2, "g-move"), None) == "one side's file"
