@@ -271,3 +271,21 @@ def test_whose_file_is_missing_by_the_phases_passed(tmp_path):
     # no phase known, or no sequence: not said
     assert whose((None, ""), (None, "")) == "one side's file"
     assert whose((1, "a-move"), (2, "g-move"), None) == "one side's file"
+
+
+def test_seams_whose_play_no_file_holds(tmp_path):
+    """order_messages' last item: the index of each file after a seam whose play is in no file
+    as given (the report is then partial: coverage.gaps): a side's moves outside any log, a
+    missing file (one another file given might be, out of order, too); not a seam that closes."""
+    from vmodgen.audit.order import order_messages
+    x0, x1 = {"g-a": 1, "a-b": 5}, {"g-a": 2, "a-b": 5}
+    f1 = _file(tmp_path, "f1.vlog", {"g": 1}, x0, x1)
+    own = _file(tmp_path, "g2.vlog", {"g": 1}, {"g-a": 3, "a-b": 5}, {"g-a": 4, "a-b": 5})
+    miss = _file(tmp_path, "g3.vlog", {"g": 1}, {"g-a": 2, "a-b": 9}, {"g-a": 4, "a-b": 9})
+    closes = _file(tmp_path, "f2.vlog", {"a": 1}, x1, {"g-a": 2, "a-b": 6})
+    after = _file(tmp_path, "a3.vlog", {"a": 1}, {"g-a": 4, "a-b": 9}, {"g-a": 4, "a-b": 10})
+    assert order_messages([f1, own], None)[3] == [1]
+    assert order_messages([f1, miss], None)[3] == [1]
+    assert order_messages([f1, closes], None)[3] == []
+    said = order_messages([f1, miss, after], None)
+    assert [k for k, m in said[1] if "may be missing" in m] == ["order"] and said[3] == [1]

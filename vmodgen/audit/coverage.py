@@ -326,7 +326,7 @@ def partial_sentence(cov: dict) -> str | None:
     if gaps:
         seams = ", ".join(f"{Path(g['from']).name} → {Path(g['to']).name}" for g in gaps)
         parts.append(f"the play between files at {len(gaps)} seam(s) that do not close ({seams}) is in no file "
-                     "given (a file missing, or moves made with no log running): not judged")
+                     "as given (a file missing, moves made with no log running, or the files out of order): not judged")
     waiting = end_rules_never_judged(cov)
     if waiting:
         why, advice = NO_PHASE_END[no_phase_end_reason(cov)]
