@@ -63,8 +63,8 @@ def test_the_order_judged_names_the_branch_exception(monkeypatch):
     """An order doubt with a branch: "each going on from the one before it" is qualified for the
     file that starts the branch; in a replay (no rules ran) neither is said of a branch."""
     files = _results(3)
-    monkeypatch.setattr(order, "_doubts", lambda results, sequence, judged: [("order", "dates", None),
-                                                                             ("branch", "fork", None)])
+    monkeypatch.setattr(order, "_doubts", lambda results, sequence, judged: ([("order", "dates", None),
+                                                                              ("branch", "fork", None)], []))
     doubts = [m for _, m in order.order_messages(files, None)[1]]
     said = next(m for m in doubts if m.startswith("The files were judged in this order"))
     assert said.endswith("(each going on from the one before it, but a file that starts a branch: from the end "
@@ -72,6 +72,6 @@ def test_the_order_judged_names_the_branch_exception(monkeypatch):
     doubts = [m for _, m in order.order_messages(files, None, judged=False)[1]]
     assert next(m for m in doubts if m.startswith("The files were judged")).endswith(
         "(each going on from the one before it).")
-    monkeypatch.setattr(order, "_doubts", lambda results, sequence, judged: [("order", "dates", None)])
+    monkeypatch.setattr(order, "_doubts", lambda results, sequence, judged: ([("order", "dates", None)], []))
     doubts = [m for _, m in order.order_messages(files, None)[1]]
     assert "(each going on from the one before it)." in doubts[1]

@@ -259,7 +259,33 @@ def test_whose_file_is_missing_by_the_phases_passed(tmp_path):
     # g's movement file, then g's combat file: g's own
     assert whose((1, "g-move"), (1, "g-combat")) == "g's own: the turn tracker passed only its phases between them"
     # the file ended in g's combat, the next starts g's next turn: g's combat and a's phases
-    assert whose((1, "g-combat"), (2, "g-move")) == "one side's file"
+    assert whose((1, "g-combat"), (2, "g-move")) == \
+        "whose is not known: the turn tracker passed phases of a and g between them"
+    # a phase of neither side (or of both: IM's Operations Segment) passed: no side is named for it
+    both = SequenceOfPlay(phases=tuple(Phase(id=i, name=i, side=i[0] if i[0] in "ga" else "")
+                                       for i in ("g-move", "g-combat", "x-draw", "a-move", "a-combat")))
+    assert whose((1, "x-draw"), (2, "g-move"), both) == \
+        "whose is not known: the turn tracker passed phases in which any side may play between them"
+    assert whose((1, "g-combat"), (1, "a-move"), both) == \
+        "whose is not known: the turn tracker passed phases in which any side may play between them"
     # no phase known, or no sequence: not said
     assert whose((None, ""), (None, "")) == "one side's file"
     assert whose((1, "a-move"), (2, "g-move"), None) == "one side's file"
+
+
+def test_seams_whose_play_no_file_holds(tmp_path):
+    """order_messages' last item: the index of each file after a seam whose play is in no file
+    as given (the report is then partial: coverage.gaps): a side's moves outside any log, a
+    missing file (one another file given might be, out of order, too); not a seam that closes."""
+    from vmodgen.audit.order import order_messages
+    x0, x1 = {"g-a": 1, "a-b": 5}, {"g-a": 2, "a-b": 5}
+    f1 = _file(tmp_path, "f1.vlog", {"g": 1}, x0, x1)
+    own = _file(tmp_path, "g2.vlog", {"g": 1}, {"g-a": 3, "a-b": 5}, {"g-a": 4, "a-b": 5})
+    miss = _file(tmp_path, "g3.vlog", {"g": 1}, {"g-a": 2, "a-b": 9}, {"g-a": 4, "a-b": 9})
+    closes = _file(tmp_path, "f2.vlog", {"a": 1}, x1, {"g-a": 2, "a-b": 6})
+    after = _file(tmp_path, "a3.vlog", {"a": 1}, {"g-a": 4, "a-b": 9}, {"g-a": 4, "a-b": 10})
+    assert order_messages([f1, own], None)[3] == [1]
+    assert order_messages([f1, miss], None)[3] == [1]
+    assert order_messages([f1, closes], None)[3] == []
+    said = order_messages([f1, miss, after], None)
+    assert [k for k, m in said[1] if "may be missing" in m] == ["order"] and said[3] == [1]

@@ -4,6 +4,7 @@ judged. Every report carries it (``docs/audit-json.md``, "coverage"), so that "0
 never stands for "nothing was looked at"."""
 from __future__ import annotations
 
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -308,7 +309,8 @@ def partial_sentence(cov: dict) -> str | None:
     """One sentence for the top of a report when the audit judged less than the log holds: no
     piece recognised as a unit, no phase end reached (a save alone, a log that ends inside the
     phase it starts in) while end-of-phase rules wait for one, unit moves unjudged for want of a
-    phase, or both in one sentence (a finding count of 0 is then not a clean bill); None otherwise."""
+    phase, a seam between files whose play no file holds (``gaps``), or several in one sentence (a
+    finding count of 0 is then not a clean bill); None otherwise."""
     if not cov:
         return None
     if cov.get("pieces") and not cov.get("units_by_side") and not cov.get("units_withheld"):
@@ -320,6 +322,11 @@ def partial_sentence(cov: dict) -> str | None:
     if skipped:
         why = ", ".join(f"{k}: {v}" for k, v in skipped.items())
         parts.append(f"{sum(skipped.values())} of {moves.get('seen', 0)} unit move(s) were not judged ({why})")
+    gaps = cov.get("gaps", [])
+    if gaps:
+        seams = ", ".join(f"{Path(g['from']).name} → {Path(g['to']).name}" for g in gaps)
+        parts.append(f"the play between files at {len(gaps)} seam(s) that do not close ({seams}) is in no file "
+                     "as given (a file missing, moves made with no log running, or the files out of order): not judged")
     waiting = end_rules_never_judged(cov)
     if waiting:
         why, advice = NO_PHASE_END[no_phase_end_reason(cov)]

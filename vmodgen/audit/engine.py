@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..binding.base import Binding
 from ..integrity import FileFacts, file_facts
+from ..integrity.blank_movers import credit_blank_movers
 from ..integrity.naming import PieceNames
 from ..model.game import Phase
 from ..positions.model import Position
@@ -948,8 +949,10 @@ class FileAuditor:
         final_active = set().union(*active.values()) if active else set()
         players = rp.players if isinstance(rp, Stream) else rp.initial.players
         unit_sides = builder_sides(builder, state, rp.steps)
+        by_seat = credit_blank_movers(rp.steps, players, unit_sides)
         stats = file_stats(rp.steps, players, unit_sides, name,
                            formats=self.module.dice_formats if self.module is not None else None)
+        stats.moves_by_seat = by_seat
         # what waits for the end of the phase the file ends in (used when it is the last file)
         final = prev_pos if prev_phase is not None and prev_pos is not None and prev_pos.phase else None
         if final is not None:

@@ -81,12 +81,14 @@ ORDER, BRANCH, SEAM, FOR_RULES = "order", "branch", "seam", "for rules"
 
 
 def order_messages(results: list, given: list[str] | None, sequence: SequenceOfPlay | None = None,
-                   judged: bool = True) -> tuple[list[str], list[tuple[str, str]], dict[int, set[str]]]:
+                   judged: bool = True
+                   ) -> tuple[list[str], list[tuple[str, str]], dict[int, set[str]], list[int]]:
     """Sentences about the order of the files: (what was done, e.g. the natural name order;
     doubts: the files' save dates or seams say another order, a branch, a missing file, each
     kind followed once by what it means for the audit; the index of each file after a seam no
     order explains → the units placed differently there, by piece id and by the unit label the
-    snapshots give); each doubt as (its kind: :data:`ORDER`, :data:`BRANCH`, :data:`SEAM`,
+    snapshots give; the index of each file after a seam whose play is in no file given: a file
+    missing, or moves made with no log running, :func:`_gaps`); each doubt as (its kind: :data:`ORDER`, :data:`BRANCH`, :data:`SEAM`,
     :data:`FOR_RULES`; the sentence). All empty when it looks right. ``sequence``: the game's sequence of play,
     to tell whose file is missing by the phases the turn tracker passed between two files;
     ``judged``: whether rules were judged (a branch is then judged from the file it starts
@@ -96,7 +98,7 @@ def order_messages(results: list, given: list[str] | None, sequence: SequenceOfP
     if given is not None and list(given) != paths:
         info.append(f"The files were {verb(judged)} in natural name order (" + ", ".join(Path(p).name for p in paths)
                     + "), not in the plain name order they were given in (--keep-order keeps it).")
-    said = _doubts(results, sequence, judged)
+    said, unplayed = _doubts(results, sequence, judged)
     doubts = [(kind, m) for kind, m, _ in said]
     if any(kind == ORDER for kind, _, _ in said):
         doubts.append((FOR_RULES, judged_order(paths, branched=judged and any(kind == BRANCH for kind, _, _ in said))))
@@ -104,7 +106,7 @@ def order_messages(results: list, given: list[str] | None, sequence: SequenceOfP
     if any(kind == SEAM for kind, _, _ in said):
         doubts.append((FOR_RULES, SEAM_CONSEQUENCE))
     gaps = {i: set(chain_seam(results, i).units) for _, _, i in said if i is not None}
-    return info, doubts, gaps
+    return info, doubts, gaps, unplayed
 
 
 def judged_order(paths: list[str], branched: bool = False) -> str:
@@ -121,19 +123,20 @@ def order_doubts(results: list, sequence: SequenceOfPlay | None = None) -> list[
     a file ends where another starts clearly better than where the next one starts), that two
     files were played from the same position (a branch), that a file is given twice, or that
     a seam does not close (a file between them may be missing, or a side moved outside any file)."""
-    return [m for _, m, _ in _doubts(results, sequence)]
+    return [m for _, m, _ in _doubts(results, sequence)[0]]
 
 
 def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool = True
-            ) -> list[tuple[str, str, int | None]]:
+            ) -> tuple[list[tuple[str, str, int | None]], list[int]]:
     """:func:`order_doubts`, each sentence with its kind, :data:`ORDER` (what the order audited
     carries over may be wrong), :data:`BRANCH` (two files played from one position) or
     :data:`SEAM` (a seam no order explains), and the index of the file after the seam it names
-    (None: no one seam)."""
+    (None: no one seam); and the index of the file after each seam whose play no file holds."""
     out: list[tuple[str, str, int | None]] = []
+    unplayed: list[int] = []
     paths = [r.path for r in results]
     if len(results) < 2:
-        return out
+        return out, unplayed
     dates = []
     for r in results:
         try:
@@ -155,8 +158,10 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool 
         # a branch is judged from the file it starts from (run._follow_branches): no seam to say
         out += [(BRANCH, m, None) for m, _ in branches] + [(SEAM, m, i) for m, i in stepped]
         out += [(ORDER, m, None) for m in said]
-        out += _gaps(results, names, again, said=forked | mid | explained, sequence=sequence, judged=judged)
-    return out
+        gaps = _gaps(results, names, again, said=forked | mid | explained, sequence=sequence, judged=judged)
+        out += gaps
+        unplayed = sorted({i for _, _, i in gaps if i is not None})
+    return out, unplayed
 
 
 def _copies(paths: list[str]) -> list[tuple[int, int]]:
@@ -513,15 +518,7 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
                        f"those moves {unseen} (the continuity section lists them).", i + 1))
         elif len(sa) == 1 and sa == sb:
             side = next(iter(sa))
-            # whose file is missing: the side whose phases the turn tracker passed between the
-            # files (the units placed differently do not tell: a combat moves the other side's)
-            passed = _sides_passed(a, b, sequence)
-            if passed is None or len(passed) != 1:
-                whose = "one side's file"
-            else:
-                owner = next(iter(passed))
-                whose = (f"{side}'s own: the turn tracker passed only its phases between them" if owner == side
-                         else f"{owner}'s: the turn tracker passed only {owner}'s phases between them")
+            whose = _whose_file(side, _sides_passed(a, b, sequence))
             # the file between may be one given elsewhere in the list (an order doubt) when any
             # other file holds moves (of either side: a side's second file of a turn fills a
             # gap between its first and a later one); else it is a seam no order explains
@@ -546,8 +543,9 @@ MAX_PASSED = 400
 def _sides_passed(a, b, sequence: SequenceOfPlay | None) -> set[str] | None:
     """The sides of the phases a file played between ``a`` and ``b`` would have left: from the
     phase ``a`` ends in up to the phase ``b`` starts in (not that one), by the sequence of play,
-    each phase's moving side (phases of both sides or none left out). None when a phase is
-    unknown, not in the sequence, or ``b`` starts before ``a`` ends."""
+    each phase's moving side, "" for a phase of both sides or of neither (IM's Operations Segment,
+    whose side the Activation Marker drawn gives). None when a phase is unknown, not in the
+    sequence, or ``b`` starts before ``a`` ends."""
     if sequence is None or not getattr(a, "timeline", None):
         return None
     _, t0, p0 = a.timeline[-1]
@@ -565,7 +563,24 @@ def _sides_passed(a, b, sequence: SequenceOfPlay | None) -> set[str] | None:
         steps = (t1 - t0) * len(ids) + j - i
     if steps < 0 or steps > MAX_PASSED:
         return None
-    return {side for n in range(steps) if (side := sequence.phases[(i + n) % len(ids)].side)}
+    return {sequence.phases[(i + n) % len(ids)].side or "" for n in range(steps)}
+
+
+def _whose_file(side: str, passed: set[str] | None) -> str:
+    """Whose the file missing between two files of ``side``'s moves is, as far as the phases the
+    turn tracker passed between them tell (``passed``: :func:`_sides_passed`): a side only when
+    every phase passed is that side's. The units placed differently do not tell (a combat moves
+    the other side's; the continuity section lists them)."""
+    if not passed:                      # (unknown, or no phase passed: the tracker did not tell)
+        return "one side's file"
+    sides = sorted(passed - {""})
+    if sides == [side] and "" not in passed:
+        return f"{side}'s own: the turn tracker passed only its phases between them"
+    if len(sides) == 1 and "" not in passed:
+        return f"{sides[0]}'s: the turn tracker passed only {sides[0]}'s phases between them"
+    if "" in passed:                    # a phase of both sides or of neither: any may have played
+        return "whose is not known: the turn tracker passed phases in which any side may play between them"
+    return f"whose is not known: the turn tracker passed phases of {', '.join(sides[:-1])} and {sides[-1]} between them"
 
 
 def _whose(by_side: dict[str, int], known: bool) -> str:

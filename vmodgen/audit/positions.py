@@ -2,6 +2,7 @@
 reduced side, hex, statuses, markers) and re-read only when a step touches it."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
@@ -64,6 +65,8 @@ class PositionBuilder:
         self._markers_at: dict[str, set[str]] | None = None
         self._had_markers: dict[str, bool] = {}
         self._hex_markers: dict[str, dict[str, str]] | None = None   # markers_at as Position wants it
+        #: hex → marker → how many marker pieces carry it, where more than one (Position.marker_counts)
+        self._marker_counts: dict[str, dict[str, int]] | None = None
         self._dirty: set[str] = set()          # units whose state was dropped since the last position
         self._dirty_known = False              # False: every unit must be looked at (start, markers)
         self._index = HexIndex()               # hex → unit states of _unit_states
@@ -303,6 +306,7 @@ class PositionBuilder:
                 old_at = self._markers_at
                 self._markers_at = None
                 self._hex_markers = None
+                self._marker_counts = None
                 if old_at is None or not self._dirty_known:
                     self._unit_states.clear()
                     self._now = None
@@ -356,6 +360,14 @@ class PositionBuilder:
                     out.setdefault(v.hex, set()).update(v.markers)
             self._markers_at = out
         return self._markers_at
+
+    def _count_markers(self) -> dict[str, dict[str, int]]:
+        """Hex → marker → pieces carrying it, where more than one does (two AMs of a formation, IM 4.41)."""
+        counts: dict[str, Counter[str]] = {}
+        for v in self.markers.values():
+            if v.markers and v.hex is not None:
+                counts.setdefault(v.hex, Counter()).update(v.markers)
+        return {h: {m: n for m, n in c.items() if n > 1} for h, c in counts.items() if max(c.values()) > 1}
 
     def position(self, *, turn: int | None, phase: str, side: str, at: str,
                  moves: dict[str, tuple] | None = None,
@@ -478,9 +490,11 @@ class PositionBuilder:
         by_hex = index.snapshot()
         if self._hex_markers is None:
             self._hex_markers = {h: {m: "" for m in ms} for h, ms in markers_at.items()}
+        if self._marker_counts is None:
+            self._marker_counts = self._count_markers()
         # shared by the positions until a marker changes (rules never write to a position)
         pos = Position(binding.game, binding.map, units, turn, phase, side, at,
-                       hex_markers=self._hex_markers, source=source, by_hex=by_hex, phase_from_tracker=True)
+                       hex_markers=self._hex_markers, marker_counts=self._marker_counts, source=source, by_hex=by_hex, phase_from_tracker=True)
         # the units that moved, in the order of ``units``: the last position's, changed where
         # ``changed`` says, else sorted again
         movers = self._movers_after(changed) if delta is not None else None

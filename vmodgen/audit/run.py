@@ -456,7 +456,7 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     for r in results:
         notes += [n for n in getattr(r, "notes", ()) if n not in notes]
     warned, messages = silence_messages(results, b, rules)
-    order_info, doubts, gaps = order_messages(results, given, b.game.sequence, judged=bool(rules))
+    order_info, doubts, gaps, unplayed = order_messages(results, given, b.game.sequence, judged=bool(rules))
     _mark_after_gap(findings, results, gaps)
     # a doubt about the order or a seam is a warning (on stderr and at the top of every report),
     # followed by what it means: what a file carries over from the one before it (memory,
@@ -515,6 +515,8 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     coverage = chain_coverage([(r.path, r.coverage) for r in results], rules_not_judged, messages, warned,
                               judged_earlier)
     coverage["phase_source"] = b.phase_source        # (what the partial sentence's advice rests on)
+    if unplayed:        # play no file holds went unjudged: the report is partial (coverage.partial_sentence)
+        coverage["gaps"] = [{"from": results[i - 1].path, "to": results[i].path} for i in unplayed]
     if "illustrative" in coverage["moves"]:       # the kit has illustrative values: how many verdicts rest on them
         coverage["illustrative"] = {"findings": sum(1 for f in findings if f.illustrative), "of": len(findings)}
     integrity = integrity_section([r.integrity for r in results if r.integrity is not None], continuity)

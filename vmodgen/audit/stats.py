@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..binding.trait_names import EDITOR_NAMES
+from ..integrity.blank_movers import BY_SEAT, NOT_KNOWN  # noqa: F401 (BY_SEAT: for the reports)
 from ..vassal.codec import decode
 from ..vassal.dice import read_roll
 from ..vassal.piece import Piece
@@ -33,6 +34,8 @@ class FileStats:
     #: sent), in neither ``moves_by_side`` nor ``moves_by_player``
     moves_carried: dict[str, int] = field(default_factory=dict)
     rolls: list[tuple[str, str, list[int]]] = field(default_factory=list)   # (player, dice, values)
+    #: move steps whose mover id was blank, credited by the seats (:mod:`vmodgen.integrity.blank_movers`)
+    moves_by_seat: int = 0
     recorder: str = ""
     undos_by_player: dict[str, int] = field(default_factory=dict)
     #: rolls taken back with Undo: {"file", "step", "player", "dice", "values", "undone_by"}
@@ -44,6 +47,7 @@ class FileStats:
                 "moves_by_side": self.moves_by_side,
                 **({"moves_sent": self.moves_sent} if self.moves_sent else {}),
                 **({"moves_carried": self.moves_carried} if self.moves_carried else {}),
+                **({"moves_by_seat": self.moves_by_seat} if self.moves_by_seat else {}),
                 "die_rolls": summarize_rolls(self.rolls),
                 "undone_rolls": self.undone_rolls, "recorded_by": self.recorder}
 
@@ -163,7 +167,7 @@ def recorder(steps: list[Step], players: list[tuple[str, str]],
         # command carries the mover's id), as in a file of drags only
         for step in steps:
             name = player_of(step)
-            if name:
+            if name and name != NOT_KNOWN:
                 count[name] = count.get(name, 0) + 1
     if count:
         return max(count, key=lambda n: count[n])
@@ -192,6 +196,7 @@ def merge(stats: list[FileStats]) -> dict:
     for s in stats:
         total.steps += s.steps
         total.undos += s.undos
+        total.moves_by_seat += s.moves_by_seat
         for k, v in s.undos_by_player.items():
             total.undos_by_player[k] = total.undos_by_player.get(k, 0) + v
         total.undone_rolls.extend(s.undone_rolls)

@@ -153,6 +153,9 @@ class Position:
     #: the kit's roster (unit id → unit) when the position names a kit (a position file): the units
     #: the game has beside those placed, for a rule that asks whether the kit has such a unit at all
     roster: Mapping[str, Unit] = field(default_factory=dict, repr=False, compare=False)
+    #: hex -> {marker id: how many pieces carry it there} where more than one does (a cup holding
+    #: two Activation Markers of one formation, IM 4.41); a marker of ``hex_markers`` absent here is one
+    marker_counts: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def movers(self) -> list[UnitState]:
@@ -208,6 +211,12 @@ class Position:
 
     def markers_at(self, hex_id: str) -> dict[str, str]:
         return self.hex_markers.get(hex_id, {})
+
+    def marker_count(self, hex_id: str, marker: str) -> int:
+        """How many pieces carry ``marker`` in ``hex_id`` (a hex or box): 0 when none."""
+        if marker not in self.hex_markers.get(hex_id, {}):
+            return 0
+        return self.marker_counts.get(hex_id, {}).get(marker, 1)
 
     def enemy_of(self, side: str) -> list[str]:
         return [s for s in self.game.sides if s != side]

@@ -3,7 +3,7 @@ for each finding, a cropped picture of the board with the finding's hexes highli
 counters drawn where they stood at that step (from the finding's ``scene``)."""
 from __future__ import annotations
 
-from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
+from ..audit.stats import BY_SEAT, CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
 from ..audit.coverage import (not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason,
                                units_recognised_note)
 from ..rules.illustrative import audit_sentence
@@ -196,6 +196,8 @@ def html_report(result, *, game: Game | None = None, mapdata: MapData | None = N
         if key in apart and not s.get(key):
             continue
         said = E(', '.join(f'{k}: {v}' for k, v in s.get(key, {}).items()))
+        if key == "moves_by_player" and s.get("moves_by_seat"):
+            said += E(f" ({BY_SEAT.format(n=s['moves_by_seat'])})")
         out.append(f"<tr><th>{title}</th><td>{said}{' (' + E(apart[key]) + ')' if key in apart else ''}"
                    "</td></tr>")
     for p, d in s.get("die_rolls", {}).items():

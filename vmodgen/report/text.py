@@ -5,7 +5,7 @@ last the coverage (what was judged and what not: ``coverage:`` and ``warning:`` 
 from __future__ import annotations
 
 from ..errors import printable
-from ..audit.stats import CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
+from ..audit.stats import BY_SEAT, CARRIED_LABEL, CARRIED_MOVES, SENT_LABEL, SENT_MOVES
 from ..rules.illustrative import audit_sentence, suffix
 from ..audit.coverage import (not_judged_sentence, partial_sentence, placed_sentence, rules_not_judged_by_reason,
                                units_recognised_note)
@@ -42,7 +42,8 @@ def text_report(result) -> str:
     lines.append(f"undos: {s.get('undos', 0)}; moves by side: {_kv(s.get('moves_by_side', {}))}; "
                  + (f"{SENT_LABEL}: {_kv(sent)} ({SENT_MOVES}); " if sent else "")
                  + (f"{CARRIED_LABEL}: {_kv(carried)} ({CARRIED_MOVES}); " if carried else "")
-                 + f"moves by player: {_kv(s.get('moves_by_player', {}))}")
+                 + f"moves by player: {_kv(s.get('moves_by_player', {}))}"
+                 + (f" ({BY_SEAT.format(n=s['moves_by_seat'])})" if s.get("moves_by_seat") else ""))
     rolls = s.get("die_rolls", {})
     if rolls:
         lines.append("die rolls: " + "; ".join(f"{p}: {d['count']} rolls, mean {d['mean']}" for p, d in rolls.items()))

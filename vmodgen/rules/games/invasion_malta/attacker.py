@@ -31,7 +31,7 @@ def played_am(memory: MaltaMemory, pos: Position | None) -> tuple[str | None, st
     drawn = memory.drawn
     if not (isinstance(drawn, str) and drawn.startswith("am-")):
         return None, ""
-    if pos is not None and sorted(undrawn_ams(pos)) != (memory.drawn_with or []):
+    if pos is not None and sorted(undrawn_ams(pos).elements()) != (memory.drawn_with or []):
         return None, (f"{drawn} was drawn in the last Draw phase seen, but the AMs in the cup and the Activation "
                       "Pools changed since: another AM was played without a Draw phase on the turn tracker (or in "
                       "a file not given)")

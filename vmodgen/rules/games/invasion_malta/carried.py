@@ -4,6 +4,7 @@
 package's leaf, importing none of its modules, so any of them may import it without a cycle."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ....positions.model import Position, UnitState
@@ -87,9 +88,10 @@ class MaltaMemory(Memory):
     #: the Activation Pools then: ``"am-7"``), None when none was seen leaving them (7.13, 7.15;
     #: the audit's reading)
     drawn: str | None = None
-    #: the AMs still in the cup and the pools after that draw: the draw names the active
-    #: formation or sector only while they are the same (an AM leaving them later is a draw the
-    #: tracker did not show, or one in a file not given)
+    #: the AMs still in the cup and the pools after that draw, one entry per marker (4.41: a
+    #: formation may have more than one): the draw names the active formation or sector only
+    #: while they are the same (an AM leaving them later is a draw the tracker did not show, or
+    #: one in a file not given)
     drawn_with: list[str] | None = None
     #: the sides whose units moved or entered the map in this Ground Sequence's Naval Transport,
     #: Airborne Operations and Movement Phases, the active player's (7.14 注釈 3): the attacker of
@@ -119,8 +121,12 @@ def entered_from(prev: dict[str, str] | None, u: UnitState) -> str | None:
     return u.previous
 
 
-def undrawn_ams(pos: Position) -> set[str]:
+def undrawn_ams(pos: Position) -> Counter[str]:
     """7.13, 7.15: the Activation Markers not yet played: those in the cup and in the Activation
-    Pools (boxes whose id holds ``activation-pool``)."""
-    return {m for box, mk in pos.hex_markers.items() if box == CUP or "activation-pool" in box
-            for m in mk if m.startswith("am-")}
+    Pools (boxes whose id holds ``activation-pool``), counted: a formation may have more than one
+    AM (4.41), and a draw of one of two leaves the other in the cup."""
+    held: Counter[str] = Counter()
+    for box, mk in pos.hex_markers.items():
+        if box == CUP or "activation-pool" in box:
+            held.update({m: pos.marker_count(box, m) for m in mk if m.startswith("am-")})
+    return held

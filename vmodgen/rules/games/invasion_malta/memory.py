@@ -266,9 +266,10 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         the AM played is then unknown. Forgotten outside the Operations Segment (a new turn draws
         again)."""
         if after.phase == "draw":
-            gone = sorted(undrawn_ams(before) - undrawn_ams(after)) if before is not None else []
+            held = undrawn_ams(after)
+            gone = sorted((undrawn_ams(before) - held).elements()) if before is not None else []
             memory.drawn = gone[0] if len(gone) == 1 else None
-            memory.drawn_with = sorted(undrawn_ams(after)) if memory.drawn else None
+            memory.drawn_with = sorted(held.elements()) if memory.drawn else None
         elif "Operations" not in getattr(self.game.sequence.phase(after.phase), "segments", ()):
             memory.drawn = None
             memory.drawn_with = None
