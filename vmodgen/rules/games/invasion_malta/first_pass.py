@@ -16,6 +16,8 @@ A step back of the tracker (Prev, a jump back: how players step it through two a
 starting inside the segment also leaves it unknown."""
 from __future__ import annotations
 
+from collections import Counter
+
 from ....positions.model import Position
 from .carried import MaltaMemory, undrawn_ams
 
@@ -55,7 +57,8 @@ def _forward(memory: MaltaMemory, pos: Position, segment: str) -> bool:
     now, last = _index(pos, pos.phase), _index(pos, memory.pass_phase)
     if now is None or last is None or now < last:
         return False
-    return _first_activation_ams(pos, len(set(memory.pass_ams) - undrawn_ams(pos)), segment)
+    gone = Counter(memory.pass_ams) - undrawn_ams(pos)       # counted: a formation may have two AMs (4.41)
+    return _first_activation_ams(pos, sum(gone.values()), segment)
 
 
 def remember_pass(after: Position, memory: MaltaMemory, segment: str) -> None:
@@ -68,11 +71,11 @@ def remember_pass(after: Position, memory: MaltaMemory, segment: str) -> None:
         back = memory.pass_turn == after.turn and memory.pass_phase is not None and \
             (_index(after, memory.pass_phase) or 0) > at
         keep = not back and not (memory.pass_ams is None and memory.pass_turn == after.turn)
-        memory.pass_ams = sorted(undrawn_ams(after)) if keep else None
+        memory.pass_ams = sorted(undrawn_ams(after).elements()) if keep else None
     elif not (_in_segment(after, after.phase, segment) and _forward(memory, after, segment)):
         memory.pass_ams = None
     else:                   # an AM put in the cup late (7.11) counts when it leaves again
-        memory.pass_ams = sorted(set(memory.pass_ams or ()) | undrawn_ams(after))
+        memory.pass_ams = sorted((Counter(memory.pass_ams or ()) | undrawn_ams(after)).elements())
     memory.pass_turn = after.turn
     memory.pass_phase = after.phase
 
