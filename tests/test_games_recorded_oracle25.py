@@ -112,19 +112,21 @@ def test_im_first_activation_drops_with_no_airhead(im, suffix):
     assert doc["findings"][0]["hexes"] == ["1424", "1524"]
 
 
+@pytest.mark.xfail(strict=True, reason="the step-19 Airhead is named nowhere: the first pass is not anchored at "
+                   "the draw the log shows (on GT1 an AM gone reads as a later activation, 7.12), so 15.21 is "
+                   "'maybe', and RuleSet.not_judged keeps one reason per rule (5/3's): review rv-s25 item 1")
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_im_airhead_placed_in_the_first_activations_combat_phase(im, suffix):
     """im-firstam25 step 19: the Airhead placed on 1424 with the tracker on the Combat Phase, GT1, one
-    AM taken out of the cup at step 6. 7.12 「不透明容器内へAMsを入れることは…最初の活性化で使用されることは
-    ない」: GT1's first activation uses no AM, so an AM gone from the cup on GT1 shows a later
-    activation (or a misplayed first one): the log does not prove the first pass of the Operations
-    Segment (4.21 B.3; rep25's first pass, counted since orfix25 saw one of two 7th Flieger AMs
-    leave), and 15.21 is named not judged, never a silent legal. (oracle25 wrote a finding here,
-    reading the draw as the first activation's; with AMs counted as sets the draw was invisible and
-    the first pass held.)"""
+    AM taken out of the cup under the Draw tracker at step 6, the tracker only pressed Next, no other
+    AM gone. Read either way (a first activation misplayed against 7.12 「…最初の活性化で使用される
+    ことはない」, or a second activation), the Airhead is placed in the same activation four phases
+    after its Airborne Operations Phase, and a later pass would need another AM (7.13): 15.21 places
+    airheads in the Airborne Operations Phase before the KGs drop: IM 15.21 naming 1424."""
     text, doc, _ = _audit(im, f"im-firstam25{suffix}.vlog")
-    assert not [f for f in doc["findings"] if f["rule"] == "IM 15.21"]
-    assert _not_judged(doc, "IM 15.21")
+    # at the placement (step 19) or at the Combat Phase's end (step 20), where 15.21 may be judged
+    [(step, phase, hexes)] = [(f["step"], f["phase"], f["hexes"]) for f in doc["findings"] if f["rule"] == "IM 15.21"]
+    assert step in (19, 20) and phase == "combat" and hexes == ["1424"]
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
