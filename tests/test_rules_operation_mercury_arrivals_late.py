@@ -363,10 +363,11 @@ def test_steamer_finding_naming_a_masked_enemy_is_withheld(om, leaves):
     assert len(told) == 1 and "Vogel" not in told[0].message and told[0].redacted, told
 
 
-@pytest.mark.parametrize("phase,off", [("German Paradrop Phase", 0), ("Naval Unloading Phase", 1),
-                                       ("German Movement Phase", 1), ("Amphibious Landing Phase", 2),
-                                       ("German Bombardment Phase", 2)])
-def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off):
+@pytest.mark.parametrize("phase,off,naval", [
+    ("German Paradrop Phase", 0, False), ("Naval Unloading Phase", 1, False), ("German Movement Phase", 1, False),
+    ("Amphibious Landing Phase", 2, True), ("Amphibious Landing Phase", 1, False),
+    ("Air Unit Allocation Phase", 1, False), ("Supply Phase", 2, False), ("German Bombardment Phase", 2, False)])
+def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off, naval):
     """6.11 「ドイツ軍落下傘降下フェイズ中、ドイツ軍セットアップ・カードから取り上げられた使用可能な落下傘と
     グライダーのユニットは、ゲーム・マップ上のそれらの目標ヘクス内に置かれる」: on GT1 the players press Next
     from the Recovery Phase to ``phase`` and the German player takes Vogel 1 from the first-wave box
@@ -375,17 +376,26 @@ def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off):
     named not judged with the tracker as the reason. Two presses off (Amphibious Landing before,
     German Bombardment after): OM 6.11, the message naming the phase (before it: "two phases or
     more"; after it, the first wave's own turn: late on every reading of the tracker) (the
-    tracker-lag policy, omlag25: before, Amphibious Landing read as the drop, silent)."""
+    tracker-lag policy, omlag25: before, Amphibious Landing read as the drop, silent). The presses
+    count none onto a phase the book lets be empty (omfix27, review rv-p25 item 1: before, OM named
+    none): Scenario 3 plays no naval game, so its Naval Segment is empty (SoP III 「海上ゲームと共にプ
+    レイしているときにのみ実行する」) and the Amphibious Landing and Air Unit Allocation Phases are one
+    press before the Paradrop Phase; with a naval unit in play (``naval``: DD Kelvin in Alexandria)
+    Amphibious Landing is two. GT1's Evacuation Determination Phase is empty too (SoP I.C: from GT14),
+    so the Supply Phase is two presses before."""
     kit, module, root = om
     w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
     w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    if naval:
+        w.add(*palette_piece(module, "A-DD-Kelvin"), "alexandria-ready", report=False)
     w.advance(w.phases.index(phase))
     w.move("G-Vogel-1", "W4212").advance(1)
-    r = audit([w.write(root / f"wave-press-{w.phases.index(phase)}.vlog")], module=module)
+    r = audit([w.write(root / f"wave-press-{w.phases.index(phase)}-{naval}.vlog")], module=module)
     got = [f for f in r.findings if f.rule == "OM 6.11"]
     assert [f.units for f in got] == ([("G-Vogel-1",)] if off == 2 else []), [f.message for f in got]
     assert all(f"in the {phase}" in f.message for f in got)
-    assert all("two phases or more" in f.message for f in got if phase == "Amphibious Landing Phase")
+    before = w.phases.index(phase) < w.phases.index("German Paradrop Phase")
+    assert all("two phases or more" in f.message for f in got if before)
     why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]
            and "tracker a phase" in e["why"]]
     assert bool(why) is (off == 1), why
