@@ -433,3 +433,35 @@ def test_a_position_file_stating_the_last_phase_end_is_judged_as_a_position_file
     p = as_log(position(text))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
+
+
+NAVAL_SEGMENT = ["port-refit", "allied-naval-movement", "first-naval-combat", "german-naval-movement",
+                 "second-naval-combat", "amphibious-landing", "naval-unloading"]
+
+
+@pytest.mark.parametrize("turn,naval,no_naval_rules,want", [
+    (2, False, False, ["evacuation-determination", *NAVAL_SEGMENT]),   # Scenario 3's: no naval unit
+    (13, False, False, ["evacuation-determination", *NAVAL_SEGMENT]),  # 24 AM: the last before 24 PM
+    (14, False, False, NAVAL_SEGMENT),                                  # 24 PM: evacuation determined (20.11)
+    (2, True, False, ["evacuation-determination"]),                    # a naval unit in play: the naval game
+    (14, True, False, []),
+    # 21.0: no naval units, but convoys arrive (21.14, 21.32), unload (17.37) and go up the Athens track
+    (2, False, True, ["evacuation-determination", "allied-naval-movement", "first-naval-combat",
+                      "german-naval-movement", "second-naval-combat"]),
+])
+def test_empty_phases_are_the_ones_the_sequence_of_play_lets_be_empty(turn, naval, no_naval_rules, want):
+    """SoP I.C 「撤収判定フェイズ（24PMに開始する）」: the Evacuation Determination Phase is empty before
+    GT14; SoP III 「海上ゲームと共にプレイしているときにのみ実行する」: the Naval Segment is empty with no
+    naval game, read from the position (no naval unit in it: a log names no scenario), but for the
+    convoy phases under the No Naval Game rules (21.0). Never the Paradrop Phase (a drop read after it
+    is made would empty its own phase) nor the Night Air Unit Allocation Phase (12.23's readiness
+    rolls). Review rv-p25 item 1, omfix27: before, OM named no empty phase."""
+    text = kit(turn, "supply") + table("units", unit="G-Lehr", hex="W4216") + (NAVAL_GAME if naval else "")
+    if no_naval_rules:
+        text += '\n[rules]\nno_naval_game = true\n'
+    p = position(text)
+    rs = ruleset_for(p.game)
+    got = rs.empty_phases(p)
+    order = [ph.id for ph in p.game.sequence.phases]
+    assert sorted(got, key=order.index) == want
+    assert (rs.empty_phases_named(p) != "") is bool(want)
