@@ -465,3 +465,18 @@ def test_empty_phases_are_the_ones_the_sequence_of_play_lets_be_empty(turn, nava
     order = [ph.id for ph in p.game.sequence.phases]
     assert sorted(got, key=order.index) == want
     assert (rs.empty_phases_named(p) != "") is bool(want)
+
+
+@pytest.mark.parametrize("phase", ["amphibious-landing", "port-refit"])
+def test_a_drop_before_any_phase_end_names_the_paradrop_phase(phase):
+    """6.11, review rv-p25 item 7: a log with no phase end recorded yet (the tracker may never have been
+    pressed), the naval game played (DD Kelvin in Alexandria), GT1; Vogel 1 goes from the first-wave
+    box to W4212 with the tracker two presses or more before the German Paradrop Phase: not judged, and
+    the reason says the drop is before that phase (omfix27: before, "before this turn's arrival
+    phases", false for the Amphibious Landing Phase, one of the phases a drop is read in)."""
+    p = as_log(position(kit(1, phase) + NAVAL_GAME
+                        + table("units", unit="G-Vogel-1", hex="W4212", previous="german-first-wave")))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p) if "G-Vogel-1" in f.units] == []
+    why = rs.take_not_judged()["OM 6.11"]
+    assert "before this turn's German Paradrop Phase" in why and "arrival phases" not in why

@@ -315,8 +315,8 @@ class OperationMercuryStacking(OperationMercuryUnits):
                                              "previous turn yet, so the drop is not judged")
             else:
                 self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name}, before this turn's "
-                                             "arrival phases: a wave box's units land only by paradrop in the German "
-                                             "Paradrop Phase, but the tracker may not have been advanced to it yet, "
+                                             "German Paradrop Phase: a wave box's units land only by paradrop in "
+                                             "that phase, but the tracker may not have been advanced to it yet, "
                                              "so the drop is not judged")
         return out
 
