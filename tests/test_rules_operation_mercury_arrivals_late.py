@@ -399,3 +399,25 @@ def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off, 
     why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]
            and "tracker a phase" in e["why"]]
     assert bool(why) is (off == 1), why
+
+
+@pytest.mark.parametrize("to", ["German Bombardment Phase", "Allied Movement Phase"])
+def test_log_wave_drop_after_the_tracker_was_set_past_the_paradrop_phase(om, to):
+    """6.11 and the tracker-lag policy's last-recorded-phase-end leg (``carried.may_lag``; review rv-p25
+    item 3): on GT1 the players press Next to the Naval Unloading Phase, then set the tracker straight
+    to ``to`` (no Next through the Paradrop Phase, so the last recorded phase end is the Naval Unloading
+    Phase's), and Vogel 1 drops from the first-wave box to W4212. The play may still be in the Paradrop
+    Phase the tracker was set past: 6.11 named not judged, the recorded phase end the reason, as 12.23
+    is for a readiness roll after such a jump (omfix27: before, OM 6.11 "past even if the tracker lags
+    behind the play", false for a tracker set ahead). Pressed through to the German Bombardment Phase
+    instead, it stays a finding (``test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase``)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.advance(w.phases.index("Naval Unloading Phase"))
+    w.set_turn(1, to)
+    w.move("G-Vogel-1", "W4212").advance(1)
+    r = audit([w.write(root / f"wave-jump-{w.phases.index(to)}.vlog")], module=module)
+    assert [f.rule for f in r.findings if "G-Vogel-1" in f.units and f.rule == "OM 6.11"] == []
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]]
+    assert any("Naval Unloading Phase" in w_ and "set past the German Paradrop Phase" in w_ for w_ in why), why
