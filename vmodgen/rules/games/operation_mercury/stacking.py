@@ -295,7 +295,7 @@ class OperationMercuryStacking(OperationMercuryUnits):
                     self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name} of turn "
                                                  f"{pos.turn}, a phase from its German Paradrop Phase: read as the "
                                                  "paradrop, made with the tracker a phase behind or ahead")
-            elif jumped and due == pos.turn:
+            elif jumped and due == pos.turn and isinstance(last, dict):
                 # (a wave due this turn only: one due later drops in no Paradrop Phase the tracker was
                 # set past, and the reserve wave's turn is the set-up card's, not in the kit)
                 ended = next((p.name for p in pos.game.sequence.phases if p.id == last["phase"]), last["phase"])
