@@ -228,3 +228,35 @@ def test_ammo_marker_sailing_at_0_1_2_presses_from_the_port_refit_phase(om, phas
              status="ammo")
     assert _rules(r, KELVIN) == ([] if off < 2 else ["OM 16.44"])
     assert bool(_not_judged(r, "OM 16.44")) is (off < 2)
+
+
+@pytest.mark.parametrize("unit,start,to,status,turn,left,set_to,rule,named", [
+    (BF109, "air-abort-2", "air-abort-1", None, 2, "air-allocation", "German Movement Phase", "OM 12.23",
+     "the last recorded phase end is the Air Unit Allocation Phase of turn 2"),
+    (KELVIN, "alexandria-ready", "allied-naval-display", "ammo", 1, "port-refit", "German Naval Movement Phase",
+     "OM 16.44", "the last recorded phase end is the Port Refit Phase of turn 1"),
+])
+def test_not_judged_after_a_jump_names_the_recorded_phase_end(om, unit, start, to, status, turn, left, set_to,
+                                                               rule, named):
+    """Review rv-p25 item 5: the tracker pressed to ``left`` (the Air Unit Allocation Phase of GT2; GT1's
+    Port Refit Phase, the naval game played), then set straight to ``set_to`` (three phases or more on),
+    and the move made: 12.23's readiness roll, 16.44's sailing with an Ammo marker. Named not judged by
+    the policy's last-recorded-phase-end leg (``carried.may_lag``), and the reason is that phase end,
+    not the tracker "within a phase" or "a phase ahead" (omfix27: before, those, false of a tracker
+    three phases on)."""
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit)
+    w.add(*palette_piece(module, unit), start, report=False)
+    marker = w.add(*palette_piece(module, status), start, report=False) if status else None
+    w.advance(len(ids) * (turn - 1) + ids.index(left))
+    w.set_turn(turn, set_to)
+    w.move(unit, to)
+    if marker:
+        w.move(marker, to)
+    w.advance(1)
+    r = audit([w.write(root / f"jump-{rule[3:]}.vlog")], module=module)
+    assert _rules(r, unit) == []
+    why = _not_judged(r, rule)
+    assert any(named in w_ and "set past phases" in w_ for w_ in why), why
+    assert not any("within a phase" in w_ or "a phase ahead" in w_ for w_ in why), why

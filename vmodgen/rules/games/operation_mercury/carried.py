@@ -92,3 +92,22 @@ def may_lag(rs, pos: Position, wanted: Wanted) -> bool:
         return True
     last = last_phase_end(pos)
     return last is None or wanted(*last)
+
+
+def recorded_end_reason(rs, pos: Position, wanted: Wanted) -> str:
+    """When :func:`may_lag` holds only by its last-recorded-phase-end leg (the tracker's lag itself is
+    :attr:`Lag.OUT`: the tracker set past phases, not pressed), the clause naming that phase end for a
+    rule's message; "" when the tracker's lag holds (the message then names the tracker), or when
+    may_lag does not hold (review rv-p25 item 5: before, such messages said "the tracker within a
+    phase of it" of a tracker three phases on)."""
+    if rs.lag(pos, wanted) is not Lag.OUT:
+        return ""
+    last = last_phase_end(pos)
+    if last is None:
+        return "no phase end is recorded before it, so the tracker may have been set there from any phase"
+    if not wanted(*last):
+        return ""
+    turn, phase = last
+    name = next((p.name for p in pos.game.sequence.phases if p.id == phase), phase)
+    of = f" of turn {turn}" if turn is not None else ""
+    return f"the last recorded phase end is the {name}{of}, so the tracker was set past phases, not pressed through them"
