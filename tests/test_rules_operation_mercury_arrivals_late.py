@@ -363,10 +363,11 @@ def test_steamer_finding_naming_a_masked_enemy_is_withheld(om, leaves):
     assert len(told) == 1 and "Vogel" not in told[0].message and told[0].redacted, told
 
 
-@pytest.mark.parametrize("phase,off", [("German Paradrop Phase", 0), ("Naval Unloading Phase", 1),
-                                       ("German Movement Phase", 1), ("Amphibious Landing Phase", 2),
-                                       ("German Bombardment Phase", 2)])
-def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off):
+@pytest.mark.parametrize("phase,off,naval", [
+    ("German Paradrop Phase", 0, False), ("Naval Unloading Phase", 1, False), ("German Movement Phase", 1, False),
+    ("Amphibious Landing Phase", 2, True), ("Amphibious Landing Phase", 1, False),
+    ("Air Unit Allocation Phase", 1, False), ("Supply Phase", 2, False), ("German Bombardment Phase", 2, False)])
+def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off, naval):
     """6.11 「ドイツ軍落下傘降下フェイズ中、ドイツ軍セットアップ・カードから取り上げられた使用可能な落下傘と
     グライダーのユニットは、ゲーム・マップ上のそれらの目標ヘクス内に置かれる」: on GT1 the players press Next
     from the Recovery Phase to ``phase`` and the German player takes Vogel 1 from the first-wave box
@@ -375,17 +376,48 @@ def test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase(om, phase, off):
     named not judged with the tracker as the reason. Two presses off (Amphibious Landing before,
     German Bombardment after): OM 6.11, the message naming the phase (before it: "two phases or
     more"; after it, the first wave's own turn: late on every reading of the tracker) (the
-    tracker-lag policy, omlag25: before, Amphibious Landing read as the drop, silent)."""
+    tracker-lag policy, omlag25: before, Amphibious Landing read as the drop, silent). The presses
+    count none onto a phase the book lets be empty (omfix27, review rv-p25 item 1: before, OM named
+    none): Scenario 3 plays no naval game, so its Naval Segment is empty (SoP III 「海上ゲームと共にプ
+    レイしているときにのみ実行する」) and the Amphibious Landing and Air Unit Allocation Phases are one
+    press before the Paradrop Phase; with a naval unit in play (``naval``: DD Kelvin in Alexandria)
+    Amphibious Landing is two. GT1's Evacuation Determination Phase is empty too (SoP I.C: from GT14),
+    so the Supply Phase is two presses before."""
     kit, module, root = om
     w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
     w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    if naval:
+        w.add(*palette_piece(module, "A-DD-Kelvin"), "alexandria-ready", report=False)
     w.advance(w.phases.index(phase))
     w.move("G-Vogel-1", "W4212").advance(1)
-    r = audit([w.write(root / f"wave-press-{w.phases.index(phase)}.vlog")], module=module)
+    r = audit([w.write(root / f"wave-press-{w.phases.index(phase)}-{naval}.vlog")], module=module)
     got = [f for f in r.findings if f.rule == "OM 6.11"]
     assert [f.units for f in got] == ([("G-Vogel-1",)] if off == 2 else []), [f.message for f in got]
     assert all(f"in the {phase}" in f.message for f in got)
-    assert all("two phases or more" in f.message for f in got if phase == "Amphibious Landing Phase")
+    before = w.phases.index(phase) < w.phases.index("German Paradrop Phase")
+    assert all("two phases or more" in f.message for f in got if before)
     why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]
            and "tracker a phase" in e["why"]]
     assert bool(why) is (off == 1), why
+
+
+@pytest.mark.parametrize("to", ["German Bombardment Phase", "Allied Movement Phase"])
+def test_log_wave_drop_after_the_tracker_was_set_past_the_paradrop_phase(om, to):
+    """6.11 and the tracker-lag policy's last-recorded-phase-end leg (``carried.may_lag``; review rv-p25
+    item 3): on GT1 the players press Next to the Naval Unloading Phase, then set the tracker straight
+    to ``to`` (no Next through the Paradrop Phase, so the last recorded phase end is the Naval Unloading
+    Phase's), and Vogel 1 drops from the first-wave box to W4212. The play may still be in the Paradrop
+    Phase the tracker was set past: 6.11 named not judged, the recorded phase end the reason, as 12.23
+    is for a readiness roll after such a jump (omfix27: before, OM 6.11 "past even if the tracker lags
+    behind the play", false for a tracker set ahead). Pressed through to the German Bombardment Phase
+    instead, it stays a finding (``test_log_wave_drop_at_0_1_2_presses_from_the_paradrop_phase``)."""
+    kit, module, root = om
+    w = LogWriter.from_module_setup(module, SCENARIO_MS, kit=kit, player="Ann", player_id="pw-om")
+    w.add(*palette_piece(module, "G-Vogel-1"), "german-first-wave", report=False)
+    w.advance(w.phases.index("Naval Unloading Phase"))
+    w.set_turn(1, to)
+    w.move("G-Vogel-1", "W4212").advance(1)
+    r = audit([w.write(root / f"wave-jump-{w.phases.index(to)}.vlog")], module=module)
+    assert [f.rule for f in r.findings if "G-Vogel-1" in f.units and f.rule == "OM 6.11"] == []
+    why = [e["why"] for e in r.coverage["rules_not_judged"] if e["rule"] == "OM 6.11" and "G-Vogel-1" in e["why"]]
+    assert any("Naval Unloading Phase" in w_ and "set past the German Paradrop Phase" in w_ for w_ in why), why

@@ -24,6 +24,10 @@ def log_rules(text: str) -> list[str]:
     return sorted({f.rule for f in ruleset_for(p.game).check(p)})
 
 
+#: a naval unit in play: the naval game is played, so its Naval Segment is not empty (SoP III)
+NAVAL_GAME = table("units", unit="A-DD-Kelvin", hex="alexandria-ready")
+
+
 def air(unit: str, prev: str, to: str, turn: int = 4, phase: str = "air-allocation", **kw) -> str:
     return kit(turn, phase) + table("units", unit=unit, hex=to, previous=prev) + "".join(
         f"{k} = {v}\n" for k, v in kw.items())
@@ -88,19 +92,27 @@ def test_air_display_phase_not_judged_in_a_log_record_within_the_tracker_lag():
     assert [f.rule for f in rs.check(p)] == [] and "OM 12.31" in rs.take_not_judged()   # flew past its box?
 
 
-@pytest.mark.parametrize("phase,want", [("evacuation-determination", []), ("port-refit", []),
-                                        ("allied-naval-movement", "found"), ("supply", "found"),
-                                        ("german-movement", "found")])
+@pytest.mark.parametrize("phase,turn,naval,want", [
+    ("evacuation-determination", 4, False, []), ("port-refit", 4, False, []),
+    ("allied-naval-movement", 4, True, "found"),      # the naval game played: Port Refit between
+    ("allied-naval-movement", 4, False, []),          # no naval game: the Naval Segment is empty
+    ("supply", 14, False, "found"),                   # 24 PM: the Evacuation Determination Phase between
+    ("supply", 4, False, []),                         # before GT14 it is empty
+    ("recovery", 4, False, "found"), ("german-movement", 4, False, "found")])
 @pytest.mark.parametrize("prev,to,rule", [("air-abort-2", "air-abort-1", "OM 12.23"),       # readiness
                                           ("air-ready", "air-bombardment", "OM 12.31"),     # allocation
                                           ("air-interdiction", "air-bombardment", "OM 12.31")])
-def test_air_display_phase_in_a_log_is_judged_two_phases_off(prev, to, rule, phase, want):
+def test_air_display_phase_in_a_log_is_judged_two_phases_off(prev, to, rule, phase, turn, naval, want):
     """The phase part of 12.23 / 12.31 in a log (12.31 「航空割当てフェイズのステップ6中」): one phase
     before or after the Air Unit Allocation Phase the rule is named not judged, not passed silently
-    (review rv-rp27 item 4); two phases or more off (the Allied Naval Movement or Supply Phase, the
-    German Movement Phase) it is the finding a position file gives (the tracker-lag policy,
-    omlag25: before, named not judged at any distance)."""
-    p = as_log(position(air("G-Do17-1", prev, to, turn=4, phase=phase)
+    (review rv-rp27 item 4); two phases or more off it is the finding a position file gives (the
+    tracker-lag policy, omlag25: before, named not judged at any distance). The presses count none
+    onto a phase the book lets be empty (review rv-p25 item 1, omfix27: before, OM named none, and GT4's
+    Supply Phase and a no-naval game's Allied Naval Movement Phase were two off): the Evacuation
+    Determination Phase before GT14 (SoP I.C 「24PMに開始する」), the Naval Segment with no naval game
+    (SoP III 「海上ゲームと共にプレイしているときにのみ実行する」). With a naval unit in play, or on GT14,
+    those are still two off; the Recovery and German Movement Phases are two off either way."""
+    p = as_log(position(air("G-Do17-1", prev, to, turn=turn, phase=phase) + (NAVAL_GAME if naval else "")
                         + f'\n[state]\nom_end_hexes = {{"G-Do17-1" = "{prev}"}}\n'))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == ([rule] if want else [])
@@ -252,13 +264,18 @@ def test_interdiction_result_dragged_after_the_tracker_left_the_phase_is_not_jud
     ("allied-combat", None, ["OM 12.23"]),                    # no German air unit flies in Allied phases
     ("german-movement", None, []),                            # a step before the German Bombardment Phase (12.5)
     ("evacuation-determination", None, []),                   # a step before the Air Unit Allocation Phase (12.41)
-    ("supply", None, ["OM 12.23"]),                           # two steps before it, none after a German air phase
-    ("german-paradrop", None, ["OM 12.23"]),                  # GT4's Paradrop Phase flies nothing (12.55: GT1 only)
+    ("supply", None, []),                                     # so is GT4's Supply Phase: the Evacuation
+                                                              # Determination Phase is empty before GT14
+    ("recovery", None, ["OM 12.23"]),                         # two steps before it, none after a German air phase
+    ("german-paradrop+naval", None, ["OM 12.23"]),            # GT4's Paradrop Phase flies nothing (12.55: GT1
+                                                              # only), the Naval Segment between (a naval unit in play)
+    ("german-paradrop", None, []),                            # no naval game: one press after the Air Unit
+                                                              # Allocation Phase, its Naval Segment empty
     ("allied-movement", None, []),                            # a step after the German Combat Phase (12.6)
     ("german-naval-movement", None, []),                      # a step after the First Naval Combat Phase (19.1)
     ("german-bombardment", None, []),                         # the phase a bombardment mission flies in (12.5)
     ("allied-combat", "german-combat", []),                   # the last recorded phase end: a German combat
-    ("supply", "german-movement", ["OM 12.23"]),              # the tracker jumped: its last end flew nothing
+    ("recovery", "german-movement", ["OM 12.23"]),            # the tracker jumped: its last end flew nothing
     ("port-refit", "german-movement", []),                    # ... but the phase before in the sequence did
 ])
 def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last, want):
@@ -271,11 +288,16 @@ def test_mission_result_lag_only_beside_a_phase_german_air_flies_in(phase, last,
     before was a finding, so GT4's Evacuation Determination and German Movement Phases found one).
     omlag25: the window is the tracker-lag policy's (``RuleSet.lag``) besides the last recorded phase
     end, so the Port Refit Phase after a recorded German Movement Phase end (the tracker set past
-    phases) is one press from the Air Unit Allocation Phase: named not judged (before, a finding)."""
+    phases) is one press from the Air Unit Allocation Phase: named not judged (before, a finding).
+    omfix27 (review rv-p25 item 1): the presses count none onto a phase the book lets be empty (the
+    Evacuation Determination Phase before GT14, the Naval Segment with no naval unit in play), so GT4's
+    Supply Phase and, with no naval game, its Paradrop Phase are one press from the Air Unit Allocation
+    Phase (before, two: findings); ``+naval`` puts a naval unit in play."""
     state = '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown"}\n'
     if last:
         state += f'om_last_end = {{turn = 4, phase = "{last}"}}\n'
-    p = as_log(position(air("G-Bf109-1", "air-flown", "air-abort-2", phase=phase) + state))
+    phase, naval = phase.removesuffix("+naval"), phase.endswith("+naval")
+    p = as_log(position(air("G-Bf109-1", "air-flown", "air-abort-2", phase=phase) + state + (NAVAL_GAME if naval else "")))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == want
     assert ("OM 12.23" in rs.take_not_judged()) is (not want)
@@ -346,9 +368,11 @@ def test_interdiction_move_in_a_position_with_no_phase_is_named_not_judged(prev,
 
 
 def _supply_with_last_end(last: str) -> str:
-    """GT4 Supply Phase, in a log (``om_end_hexes``): the Bf-109 went Flown → Abort 2 (12.23) and Lehr
-    carries a new Fatigue marker (9.71), the last phase end stated as ``last``."""
-    return (kit(4, "supply") + table("units", unit="G-Bf109-1", hex="air-abort-2")
+    """GT14 Supply Phase, in a log (``om_end_hexes``): the Bf-109 went Flown → Abort 2 (12.23) and Lehr
+    carries a new Fatigue marker (9.71), the last phase end stated as ``last``. GT14 (24 PM): its
+    Evacuation Determination Phase is played (SoP I.C), so the Air Unit Allocation Phase is two
+    presses on (omfix27: on GT4 that phase is empty and 12.23 one press off)."""
+    return (kit(14, "supply") + table("units", unit="G-Bf109-1", hex="air-abort-2")
             + table("units", unit="G-Lehr", hex="W4216", status=["fatigued"])
             + '\n[state]\nom_end_hexes = {"G-Bf109-1" = "air-flown", "G-Lehr" = "W4216"}\nom_fatigued = []\n'
             + f"om_last_end = {last}\n")
@@ -366,10 +390,10 @@ def test_a_malformed_last_phase_end_is_refused(last):
         position(_supply_with_last_end(last))
 
 
-@pytest.mark.parametrize("last,known", [('{turn = 4, phase = "recovery"}', True),
-                                        ('{turn = 4, phase = "not-a-phase"}', False)])
+@pytest.mark.parametrize("last,known", [('{turn = 14, phase = "recovery"}', True),
+                                        ('{turn = 14, phase = "not-a-phase"}', False)])
 def test_a_last_phase_end_off_the_sequence_is_read_as_unknown_by_every_rule(last, known):
-    """After the Recovery Phase (no German air, no combat) the GT4 Supply Phase's Flown → Abort 2 and new
+    """After the Recovery Phase (no German air, no combat) the GT14 Supply Phase's Flown → Abort 2 and new
     Fatigue marker are both findings. A last phase end naming no phase of the sequence is read by
     both rules as unknown, so both are named not judged (rv-b22w item 5: before, 9.71 read it as
     'may lag' and named itself not judged while 12.23 read 'no German air' and gave its finding)."""
@@ -409,3 +433,50 @@ def test_a_position_file_stating_the_last_phase_end_is_judged_as_a_position_file
     p = as_log(position(text))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == [] and rule in rs.take_not_judged()
+
+
+NAVAL_SEGMENT = ["port-refit", "allied-naval-movement", "first-naval-combat", "german-naval-movement",
+                 "second-naval-combat", "amphibious-landing", "naval-unloading"]
+
+
+@pytest.mark.parametrize("turn,naval,no_naval_rules,want", [
+    (2, False, False, ["evacuation-determination", *NAVAL_SEGMENT]),   # Scenario 3's: no naval unit
+    (13, False, False, ["evacuation-determination", *NAVAL_SEGMENT]),  # 24 AM: the last before 24 PM
+    (14, False, False, NAVAL_SEGMENT),                                  # 24 PM: evacuation determined (20.11)
+    (2, True, False, ["evacuation-determination"]),                    # a naval unit in play: the naval game
+    (14, True, False, []),
+    # 21.0: no naval units, but convoys arrive (21.14, 21.32), unload (17.37) and go up the Athens track
+    (2, False, True, ["evacuation-determination", "allied-naval-movement", "first-naval-combat",
+                      "german-naval-movement", "second-naval-combat"]),
+])
+def test_empty_phases_are_the_ones_the_sequence_of_play_lets_be_empty(turn, naval, no_naval_rules, want):
+    """SoP I.C 「撤収判定フェイズ（24PMに開始する）」: the Evacuation Determination Phase is empty before
+    GT14; SoP III 「海上ゲームと共にプレイしているときにのみ実行する」: the Naval Segment is empty with no
+    naval game, read from the position (no naval unit in it: a log names no scenario), but for the
+    convoy phases under the No Naval Game rules (21.0). Never the Paradrop Phase (a drop read after it
+    is made would empty its own phase) nor the Night Air Unit Allocation Phase (12.23's readiness
+    rolls). Review rv-p25 item 1, omfix27: before, OM named no empty phase."""
+    text = kit(turn, "supply") + table("units", unit="G-Lehr", hex="W4216") + (NAVAL_GAME if naval else "")
+    if no_naval_rules:
+        text += '\n[rules]\nno_naval_game = true\n'
+    p = position(text)
+    rs = ruleset_for(p.game)
+    got = rs.empty_phases(p)
+    order = [ph.id for ph in p.game.sequence.phases]
+    assert sorted(got, key=order.index) == want
+    assert (rs.empty_phases_named(p) != "") is bool(want)
+
+
+@pytest.mark.parametrize("phase", ["amphibious-landing", "port-refit"])
+def test_a_drop_before_any_phase_end_names_the_paradrop_phase(phase):
+    """6.11, review rv-p25 item 7: a log with no phase end recorded yet (the tracker may never have been
+    pressed), the naval game played (DD Kelvin in Alexandria), GT1; Vogel 1 goes from the first-wave
+    box to W4212 with the tracker two presses or more before the German Paradrop Phase: not judged, and
+    the reason says the drop is before that phase (omfix27: before, "before this turn's arrival
+    phases", false for the Amphibious Landing Phase, one of the phases a drop is read in)."""
+    p = as_log(position(kit(1, phase) + NAVAL_GAME
+                        + table("units", unit="G-Vogel-1", hex="W4212", previous="german-first-wave")))
+    rs = ruleset_for(p.game)
+    assert [f.rule for f in rs.check(p) if "G-Vogel-1" in f.units] == []
+    why = rs.take_not_judged()["OM 6.11"]
+    assert "before this turn's German Paradrop Phase" in why and "arrival phases" not in why

@@ -24,14 +24,18 @@ def om(tmp_path_factory):
 
 
 def _log(om, name: str, unit: str, start: str, drags: list[str], turn: int, phase: str,
-         status: str | None = None):
+         status: str | None = None, naval: bool = False):
     """``unit`` put in box ``start`` (with the marker ``status`` if given) at the start of GT1, the
     tracker advanced phase by phase to ``phase`` of ``turn``, ``unit`` dragged through ``drags``,
-    then the tracker on one phase: the audit of that log."""
+    then the tracker on one phase: the audit of that log. ``naval``: DD Kelvin put in Alexandria too,
+    a naval unit in play, so the naval game is played and its Naval Segment is not empty (SoP III;
+    Scenario 3 has no naval game)."""
     kit, module, root = om
     ids = [p.id for p in kit.game.sequence.phases]
     w = LogWriter.from_module_setup(module, SCENARIO, kit=kit)
     w.add(*palette_piece(module, unit), start, report=False)
+    if naval and unit != KELVIN:
+        w.add(*palette_piece(module, KELVIN), "alexandria-ready", report=False)
     marker = w.add(*palette_piece(module, status), start, report=False) if status else None
     w.advance(len(ids) * (turn - 1) + ids.index(phase))
     for box in drags:
@@ -93,11 +97,16 @@ def test_gt1_paradrop_phase_is_one_german_air_flies_in(om, start, to, rule):
     Phase, so a log's Ready → Flown and Flown → Abort 1 there may be a mission's result dragged past
     its box: named not judged, as in GT1's German Bombardment Phase (rv-b22w item 3: before, the
     current phase's turn was not passed, GT1's Paradrop Phase read as flying nothing, and both were
-    findings). On GT4 its Paradrop Phase flies nothing, and Flown → Abort 1 stays a finding."""
+    findings). On GT4 its Paradrop Phase flies nothing, and Flown → Abort 1 stays a finding with the
+    naval game played (a naval unit in play); without it the Naval Segment is empty (SoP III) and GT4's
+    Paradrop Phase one press from the Air Unit Allocation Phase: named not judged (omfix27, review
+    rv-p25 item 1: before, a finding there too)."""
     r = _log(om, "gt1-paradrop-" + to, BF109, start, [to], 1, "german-paradrop")
     assert _rules(r, BF109) == [] and _not_judged(r, rule)
-    assert _rules(_log(om, "gt4-paradrop-" + to, BF109, "air-flown", ["air-abort-1"], 4, "german-paradrop"),
-                  BF109) == ["OM 12.23"]
+    assert _rules(_log(om, "gt4-paradrop-" + to, BF109, "air-flown", ["air-abort-1"], 4, "german-paradrop",
+                       naval=True), BF109) == ["OM 12.23"]
+    no_naval = _log(om, "gt4-paradrop-nonaval-" + to, BF109, "air-flown", ["air-abort-1"], 4, "german-paradrop")
+    assert _rules(no_naval, BF109) == [] and _not_judged(no_naval, "OM 12.23")
 
 
 def test_night_turn_flown_to_abort_in_a_naval_phase(om):
@@ -161,30 +170,43 @@ def test_ready_to_abort_in_a_night_air_unit_allocation_phase_is_a_finding(om):
 
 
 # ---- omlag25: the air and port rules on the tracker-lag policy (vmodgen/rules/core/tracker_lag.py) ----
-@pytest.mark.parametrize("phase,off", [("german-combat", 0), ("allied-movement", 1), ("allied-bombardment", 2),
-                                       ("german-movement", 1), ("naval-unloading", 3)])
-def test_mission_result_at_0_1_2_presses_from_a_german_air_phase(om, phase, off):
+@pytest.mark.parametrize("phase,off,naval", [("german-combat", 0, False), ("allied-movement", 1, False),
+                                             ("allied-bombardment", 2, False), ("german-movement", 1, False),
+                                             ("naval-unloading", 3, True), ("naval-unloading", 1, False)])
+def test_mission_result_at_0_1_2_presses_from_a_german_air_phase(om, phase, off, naval):
     """12.22-12.23 「飛行済ボックス内の各ユニットについて…」: on GT2 (a day turn) the Bf-109 goes from
     Flown back to Abort 2 with the tracker ``off`` presses of Next from a phase German air units fly
     in (12.6: the German Combat Phase; 12.5: the German Bombardment Phase after the German Movement
     Phase). In it or one press off, a mission's AA result dragged with the tracker off the phase it
     flew in reads the same: OM 12.23 named not judged; two presses off or more, the move back the
-    readiness roll never makes: OM 12.23 (omlag25: the policy's window, ``RuleSet.lag``)."""
-    r = _log(om, f"lag-mission-{phase}", BF109, "air-flown", ["air-abort-2"], 2, phase)
+    readiness roll never makes: OM 12.23 (omlag25: the policy's window, ``RuleSet.lag``). The Naval
+    Unloading Phase is three presses from the Air Unit Allocation Phase with the naval game played
+    (``naval``), one without it: its Naval Segment is empty (SoP III 「海上ゲームと共にプレイしているとき
+    にのみ実行する」; omfix27, review rv-p25 item 1: before, three in Scenario 3 too)."""
+    r = _log(om, f"lag-mission-{phase}-{naval}", BF109, "air-flown", ["air-abort-2"], 2, phase, naval=naval)
     assert _rules(r, BF109) == ([] if off < 2 else ["OM 12.23"])
     assert bool(_not_judged(r, "OM 12.23")) is (off < 2)
 
 
-@pytest.mark.parametrize("phase,off", [("air-allocation", 0), ("port-refit", 1), ("evacuation-determination", 1),
-                                       ("allied-naval-movement", 2), ("supply", 2)])
-def test_readiness_roll_at_0_1_2_presses_from_the_air_unit_allocation_phase(om, phase, off):
+@pytest.mark.parametrize("phase,off,turn,naval", [
+    ("air-allocation", 0, 2, False), ("port-refit", 1, 2, False), ("evacuation-determination", 1, 2, False),
+    ("allied-naval-movement", 2, 2, True), ("allied-naval-movement", 1, 2, False),
+    ("recovery", 2, 2, False), ("supply", 1, 2, False), ("supply", 2, 14, False), ("german-movement", 2, 2, False)])
+def test_readiness_roll_at_0_1_2_presses_from_the_air_unit_allocation_phase(om, phase, off, turn, naval):
     """12.23 「航空ユニットが任務に割当てられる前…以下の準備手順を実行する」 d: the readiness roll moves the
     Bf-109 from Abort 2 to Abort 1, in the Air Unit Allocation Phase. With GT2's tracker on that phase
     it is legal and nothing is said; one press off (the Evacuation Determination Phase before, the
     Port Refit Phase after) the phase of the drag is named not judged; two presses off (the Supply
     Phase, the Allied Naval Movement Phase) it is OM 12.23, the tracker named in the message
-    (omlag25: before, named not judged at any distance)."""
-    r = _log(om, f"lag-readiness-{phase}", BF109, "air-abort-2", ["air-abort-1"], 2, phase)
+    (omlag25: before, named not judged at any distance). The presses count none onto a phase the book
+    lets be empty (omfix27, review rv-p25 item 1: before, OM named none, and GT2's Supply Phase and
+    Scenario 3's Allied Naval Movement Phase were two off, findings): the Evacuation Determination
+    Phase before GT14 (SoP I.C 「24PMに開始する」), so GT2's Supply Phase is one press off and GT14's
+    two; the Naval Segment with no naval game (SoP III), so Scenario 3's Allied Naval Movement Phase is
+    one press off, two with a naval unit in play (``naval``). The Recovery Phase and the German
+    Movement Phase are two off either way."""
+    r = _log(om, f"lag-readiness-{phase}-{turn}-{naval}", BF109, "air-abort-2", ["air-abort-1"], turn, phase,
+             naval=naval)
     found = [f for f in r.findings if BF109 in f.units]
     assert [f.rule for f in found] == ([] if off < 2 else ["OM 12.23"])
     assert bool(_not_judged(r, "OM 12.23")) is (off == 1)
@@ -206,3 +228,35 @@ def test_ammo_marker_sailing_at_0_1_2_presses_from_the_port_refit_phase(om, phas
              status="ammo")
     assert _rules(r, KELVIN) == ([] if off < 2 else ["OM 16.44"])
     assert bool(_not_judged(r, "OM 16.44")) is (off < 2)
+
+
+@pytest.mark.parametrize("unit,start,to,status,turn,left,set_to,rule,named", [
+    (BF109, "air-abort-2", "air-abort-1", None, 2, "air-allocation", "German Movement Phase", "OM 12.23",
+     "the last recorded phase end is the Air Unit Allocation Phase of turn 2"),
+    (KELVIN, "alexandria-ready", "allied-naval-display", "ammo", 1, "port-refit", "German Naval Movement Phase",
+     "OM 16.44", "the last recorded phase end is the Port Refit Phase of turn 1"),
+])
+def test_not_judged_after_a_jump_names_the_recorded_phase_end(om, unit, start, to, status, turn, left, set_to,
+                                                               rule, named):
+    """Review rv-p25 item 5: the tracker pressed to ``left`` (the Air Unit Allocation Phase of GT2; GT1's
+    Port Refit Phase, the naval game played), then set straight to ``set_to`` (three phases or more on),
+    and the move made: 12.23's readiness roll, 16.44's sailing with an Ammo marker. Named not judged by
+    the policy's last-recorded-phase-end leg (``carried.may_lag``), and the reason is that phase end,
+    not the tracker "within a phase" or "a phase ahead" (omfix27: before, those, false of a tracker
+    three phases on)."""
+    kit, module, root = om
+    ids = [p.id for p in kit.game.sequence.phases]
+    w = LogWriter.from_module_setup(module, SCENARIO, kit=kit)
+    w.add(*palette_piece(module, unit), start, report=False)
+    marker = w.add(*palette_piece(module, status), start, report=False) if status else None
+    w.advance(len(ids) * (turn - 1) + ids.index(left))
+    w.set_turn(turn, set_to)
+    w.move(unit, to)
+    if marker:
+        w.move(marker, to)
+    w.advance(1)
+    r = audit([w.write(root / f"jump-{rule[3:]}.vlog")], module=module)
+    assert _rules(r, unit) == []
+    why = _not_judged(r, rule)
+    assert any(named in w_ and "set past phases" in w_ for w_ in why), why
+    assert not any("within a phase" in w_ or "a phase ahead" in w_ for w_ in why), why

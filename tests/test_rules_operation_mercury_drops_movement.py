@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bundled_module_util import bundled_module
-from games_util import palette_piece
+from games_util import not_judged, palette_piece
 from vmodgen.audit import audit
 from rules_util import position
 from vmodgen.rules import ruleset_for
@@ -126,21 +126,30 @@ def test_first_fire_placed_in_paradrop_phase_after_a_drop_seen_behind(om, box):
     assert [f.rule for f in r.findings if f.rule == "OM 11.11"] == []
 
 
-def test_no_first_fire_is_found_at_the_paradrop_phase_end(om):
-    """OM 11.11, SoP IV.A.4: 1/7 drops with the tracker two phases behind (Amphibious Landing) and
-    never takes a First Fire marker: found at the end of the German Paradrop Phase, the phase named
-    (before: judged and dated at the end of the Amphibious Landing Phase). The drop itself, two
-    phases before the Paradrop Phase, is OM 6.11 there (the tracker-lag policy, omlag25: before, a
-    drop under the Amphibious Landing tracker was read as the paradrop)."""
+@pytest.mark.parametrize("naval", [True, False])
+def test_no_first_fire_is_found_at_the_paradrop_phase_end(om, naval):
+    """OM 11.11, SoP IV.A.4: 1/7 drops under the Amphibious Landing tracker and never takes a First
+    Fire marker: found at the end of the German Paradrop Phase, the phase named (before: judged and
+    dated at the end of the Amphibious Landing Phase), the message saying it reads that drop as the
+    paradrop (review rv-p25 item 6, omfix27: before, it did not, and contradicted 6.11's finding). With
+    the naval game played (``naval``: DD Kelvin in Alexandria) the drop is two presses before the
+    Paradrop Phase and OM 6.11 there (the tracker-lag policy, omlag25); Scenario 3 plays none, its
+    Naval Segment is empty (SoP III), so the drop is one press off, read as the paradrop, 6.11 named
+    not judged (review rv-p25 item 1, omfix27: before, a finding here too)."""
     kit, module, root = om
     w = _writer(om)
     w.add(*palette_piece(module, "G-1-7-Art"), "german-first-wave", report=False)
+    if naval:
+        w.add(*palette_piece(module, "A-DD-Kelvin"), "alexandria-ready", report=False)
     w.set_turn(1, "Amphibious Landing Phase")
     w.move("G-1-7-Art", "W2007").advance(3)
-    r = audit([w.write(root / "fire-two-behind.vlog")], module=module)
+    r = audit([w.write(root / f"fire-two-behind-{naval}.vlog")], module=module)
     got = [(f.rule, f.phase) for f in r.findings]
-    assert got == [("OM 6.11", "amphibious-landing"), ("OM 11.11", "german-paradrop")]
-    assert "end of the German Paradrop Phase" in r.findings[1].message
+    assert got == [("OM 6.11", "amphibious-landing")] * naval + [("OM 11.11", "german-paradrop")]
+    fire = r.findings[-1]
+    assert "end of the German Paradrop Phase" in fire.message
+    assert "made with the tracker on the Amphibious Landing Phase, as the paradrop" in fire.message
+    assert bool(not_judged(r, "OM 6.11")) is (not naval)
 
 
 def test_a_log_ending_inside_the_paradrop_phase_names_11_11_not_judged(om):

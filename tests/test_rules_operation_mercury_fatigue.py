@@ -71,12 +71,18 @@ def test_fatigue_carried_or_unrecorded_is_no_finding():
     ("supply", None, ["OM 9.71"], False),                    # none recorded: the Recovery Phase before it
     ("german-combat", "german-defender-reaction", [], False),  # a combat phase: no question
     # review rv-m23 item 6: the Port Refit Phase after it resolves no combat (16.4: ships refit), so
-    # no phase beside the Air Unit Allocation Phase does (before, named not judged: a naval phase)
+    # no phase beside the Air Unit Allocation Phase does (before, named not judged: a naval phase);
+    # "+naval": a naval unit in play, the naval game played (omfix27: without it the Naval Segment is
+    # empty, SoP III, and the Paradrop Phase, which may resolve an assault, is one press on)
+    ("air-allocation+naval", "evacuation-determination", ["OM 9.71"], False),
+    ("port-refit+naval", "air-allocation", ["OM 9.71"], False),
+    ("allied-naval-movement+naval", "port-refit", ["OM 9.71"], False),
+    # with no naval game the presses over the empty Naval Segment are free, but GT4's Paradrop and the
+    # Amphibious Landing Phase resolve no Fatigue (an assault, 10.0; review rv-r25 item 1): no phase
+    # within a press resolves combat, a finding (omfix27 had these named not judged)
     ("air-allocation", "evacuation-determination", ["OM 9.71"], False),
     ("port-refit", "air-allocation", ["OM 9.71"], False),
-    ("allied-naval-movement", "port-refit", ["OM 9.71"], False),
-    # a step after the landing's assault, which fatigues no unit (10.0; review rv-r25 item 1)
-    ("naval-unloading", "amphibious-landing", ["OM 9.71"], False),
+    ("naval-unloading", "amphibious-landing", ["OM 9.71"], False),   # a step after the landing's assault
     ("german-combat-declaration", "german-bombardment", [], True),
     ("german-combat-refusal", "german-combat-declaration", ["OM 9.71"], False),   # two after the bombardment
     ("german-defender-reaction", "german-combat-refusal", [], True),   # a step before the combat
@@ -91,9 +97,14 @@ def test_new_fatigue_in_a_log(phase, last, want, named):
     Allocation and Port Refit Phases: by the sequence of play the Port Refit Phase resolves no
     combat, review rv-m23 item 6): no lag explains it
     (review rv-om22 item 5; before, named not judged in every log). One appearing in a combat phase
-    is no question."""
+    is no question. With no naval game the Naval Segment is empty (SoP III; review rv-p25 item 1,
+    omfix27) and plays no Amphibious Landing, so the Air Unit Allocation and Port Refit Phases are one
+    press from the Paradrop Phase: named not judged there (before, findings); with a naval unit in
+    play ("+naval") they stay findings."""
     ends = 'om_end_hexes = {"G-Lehr" = "W4216"}\n' + (f'om_last_end = {{turn = 4, phase = "{last}"}}\n' if last else "")
-    p = as_log(position(fatigued(phase, ends=ends)))
+    phase, naval = phase.removesuffix("+naval"), phase.endswith("+naval")
+    p = as_log(position(fatigued(phase, ends=ends)
+                        + (table("units", unit="A-DD-Kelvin", hex="alexandria-ready") if naval else "")))
     rs = ruleset_for(p.game)
     assert [f.rule for f in rs.check(p)] == want
     assert ("OM 9.71" in rs.take_not_judged()) is named

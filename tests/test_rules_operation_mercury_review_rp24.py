@@ -34,14 +34,17 @@ def _writer(om, clear: str) -> LogWriter:
     return w
 
 
-def _night_air_log(om, name: str, back_after_next: bool | None, into_night: bool = False):
+def _night_air_log(om, name: str, back_after_next: bool | None, into_night: bool = False, naval: bool = False):
     """The Ju-88 flies Interdiction in GT2 (PM); in GT3 (Night) the tracker goes Recovery → Air Unit
     Allocation → Port Refit. ``back_after_next``: the player moves it back to Ready in the Air Unit
     Allocation Phase (False), one step after the tracker left it (True), or never (None).
-    ``into_night``: it stands in Ready in GT2 and is put into Interdiction in GT3's allocation."""
+    ``into_night``: it stands in Ready in GT2 and is put into Interdiction in GT3's allocation.
+    ``naval``: DD Kelvin put in Alexandria, a naval unit in play, so the naval game is played."""
     _, module, root = om
     w = _writer(om, "A-")
     w.add(*palette_piece(module, "G-Ju88-1"), "air-ready", report=False)
+    if naval:
+        w.add(*palette_piece(module, "A-DD-Kelvin"), "alexandria-ready", report=False)
     w.set_turn(2, "Air Unit Allocation Phase")
     if not into_night:
         w.move("G-Ju88-1", "air-interdiction")
@@ -70,10 +73,16 @@ def test_log_unit_returned_to_ready_in_a_night_turn_is_no_finding(om, after_next
 
 def test_log_unit_left_in_a_mission_box_at_night_is_12_23a(om):
     """12.23a: the Ju-88 still in Interdiction from GT2 at the end of GT3's Port Refit Phase (a phase
-    end after the Air Unit Allocation Phase) was not put back in Ready: one finding, citing 12.23a."""
-    got = _night_air_log(om, "left", None)
+    end after the Air Unit Allocation Phase) was not put back in Ready: one finding, citing 12.23a,
+    with the naval game played (a naval unit in play). Without it the Naval Segment is empty (SoP III
+    「海上ゲームと共にプレイしているときにのみ実行する」; review rv-p25 item 1, omfix27), so the tracker on
+    the Port Refit Phase or the Allied Naval Movement Phase is one press from the Evacuation
+    Determination Phase, before the return to Ready is due: named not judged there (before, the
+    finding)."""
+    got = _night_air_log(om, "left", None, naval=True)
     assert [(r, t, p) for r, t, p, _ in got] == [("OM 12.23a", 3, "port-refit")], got
     assert "from the last turn" in got[0][3]
+    assert _night_air_log(om, "left-no-naval", None) == []
 
 
 def test_log_unit_put_into_a_mission_box_at_night_is_12_15(om):

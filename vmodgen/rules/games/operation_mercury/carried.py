@@ -86,13 +86,44 @@ def last_phase_end(pos: Position) -> tuple[int | None, str] | None:
     return (pos.turn if at > 0 or pos.turn is None else pos.turn - 1), ids[at - 1]
 
 
+def _played(rs, pos: Position, wanted: Wanted) -> Wanted:
+    """``wanted`` but for the phases the rule set finds empty at ``pos`` (:func:`may_lag`)."""
+    empty = rs.empty_phases(pos)
+    return wanted if not empty else (lambda t, p: p not in empty and wanted(t, p))
+
+
 def may_lag(rs, pos: Position, wanted: Wanted) -> bool:
     """In a log, whether what is seen at ``pos`` may belong to a phase ``wanted`` names: ``pos`` is in
     one or within the tracker's lag of one (``RuleSet.lag``, :mod:`.core.tracker_lag`: Next pressed
     late or early), or the last recorded phase end (:func:`last_phase_end`: the tracker set past
     phases, not pressed through them) is one, or is unknown. The one window of OM's rules on the
-    policy (9.71, 12.23, 12.31)."""
-    if rs.lag(pos, wanted) is not Lag.OUT:
+    policy (9.71, 12.23, 12.31). A phase the rule set finds empty at ``pos`` (``RuleSet.empty_phases``:
+    the Naval Segment with no naval game) is never a wanted one: nothing in it is played, so no combat
+    is resolved in its Amphibious Landing Phase (9.71) and no air unit searches in its First Naval
+    Combat Phase (12.23) (omfix27: the empty phases the tracker's lag passes free would otherwise bring
+    such a phase within a press of most of the turn's first half)."""
+    played = _played(rs, pos, wanted)
+    if rs.lag(pos, played) is not Lag.OUT:
         return True
     last = last_phase_end(pos)
-    return last is None or wanted(*last)
+    return last is None or played(*last)
+
+
+def recorded_end_reason(rs, pos: Position, wanted: Wanted) -> str:
+    """When :func:`may_lag` holds only by its last-recorded-phase-end leg (the tracker's lag itself is
+    :attr:`Lag.OUT`: the tracker set past phases, not pressed), the clause naming that phase end for a
+    rule's message; "" when the tracker's lag holds (the message then names the tracker), or when
+    may_lag does not hold (review rv-p25 item 5: before, such messages said "the tracker within a
+    phase of it" of a tracker three phases on)."""
+    played = _played(rs, pos, wanted)
+    if rs.lag(pos, played) is not Lag.OUT:
+        return ""
+    last = last_phase_end(pos)
+    if last is None:
+        return "no phase end is recorded before it, so the tracker may have been set there from any phase"
+    if not played(*last):
+        return ""
+    turn, phase = last
+    name = next((p.name for p in pos.game.sequence.phases if p.id == phase), phase)
+    of = f" of turn {turn}" if turn is not None else ""
+    return f"the last recorded phase end is the {name}{of}, so the tracker was set past phases, not pressed through them"

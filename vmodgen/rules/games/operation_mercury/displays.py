@@ -23,7 +23,7 @@ from ...core.moves import label
 from ...core.select import Selector
 from ...core.stacking import fmt
 from ...core.tracker_lag import from_tracker, one_phase
-from .carried import came_from, may_lag
+from .carried import came_from, may_lag, recorded_end_reason
 from .memory import time_of_day, turn_time
 
 P = "OM"
@@ -129,9 +129,13 @@ def check_air_display(rs, board: Board) -> list:
             find(rule, u, text)
         elif not in_file and pos.phase and not alloc:
             if may_lag(rs, pos, one_phase(None, ALLOCATION)):
-                rs.not_judged(f"{P} {rule}", f"{label(u)} {text.split(';')[0]}, the tracker within a phase of it: in "
-                                             "a log a player may make the move a phase before or after the tracker, "
-                                             "so the phase of the move is not judged")
+                jump = recorded_end_reason(rs, pos, one_phase(None, ALLOCATION))
+                rs.not_judged(f"{P} {rule}", f"{label(u)} {text.split(';')[0]}, "
+                                             + (f"with the tracker on the {phase_name}: {jump}, so the move may "
+                                                "belong to that phase and is not judged" if jump else
+                                                "the tracker within a phase of it: in a log a player may make the move "
+                                                "a phase before or after the tracker, so the phase of the move is not "
+                                                "judged"))
             else:
                 find(rule, u, f"{text} The turn tracker shows the {phase_name}, two phases or more from an Air "
                               "Unit Allocation Phase, more than a log's tracker lags the play.")
@@ -348,9 +352,13 @@ def check_ammo_replenished(rs, board: Board) -> list:
     log = not in_position_file(pos)
     here = pos.phase_name
     if log and may_lag(rs, pos, one_phase(pos.turn, PORT_REFIT)):
+        jump = recorded_end_reason(rs, pos, one_phase(pos.turn, PORT_REFIT))
         rs.not_judged(f"{P} 16.44", f"{rs.names(sailed)} left Alexandria carrying an Ammo Low / Out of Ammo marker "
-                                    f"in the {here}, a phase after the Port Refit Phase: with the tracker a phase ahead "
-                                    "the ship joined a task force there (16.43), before the replenishment (16.44)")
+                                    + (f"in the {here}: {jump}, so the ship may have joined a task force in the Port "
+                                       "Refit Phase (16.43), before the replenishment (16.44)" if jump else
+                                       f"in the {here}, a phase after the Port Refit Phase: with the tracker a phase "
+                                       "ahead the ship joined a task force there (16.43), before the replenishment "
+                                       "(16.44)"))
         return []
     off = (f" The turn tracker shows the {here}, two phases or more after the Port Refit Phase, more than a log's "
            "tracker lags the play." if log else "")

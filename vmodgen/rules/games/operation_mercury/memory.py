@@ -555,6 +555,8 @@ def remember(rs, before: Position | None, after: Position, memory: MercuryMemory
                 arr[u.id] = {"turn": turn, "how": how, "hex": u.hex}
                 if how == "paradrop" and prev in waves:
                     arr[u.id]["from"] = prev                   # its wave: 6.11's turn, 6.12b's reserve
+                if how == "paradrop" and phase != PARADROP:
+                    arr[u.id]["seen"] = phase                  # the tracker at the drop: 11.11 says it read it as one
                 if how in ("amphibious", "unloaded") and _offmap_box(after, u.hex):
                     # 4.57: whether enemy units held the box at the landing, not later in the turn
                     arr[u.id]["held"] = any(x.side != u.side and rs.ground(x) for x in after.units if x.hex == u.hex)

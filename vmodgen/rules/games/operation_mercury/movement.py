@@ -606,8 +606,17 @@ def check_landings(rs, board: Board) -> list:
             judged_at = pos.game.sequence.phase(str(a.get("fire_phase") or arrival_phase))
             if judged_at is not None:                      # the phase end it was judged at (tracker ahead)
                 phase = judged_at.name
+            seen = pos.game.sequence.phase(str(a.get("seen") or ""))
+            if seen is None:
+                out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} {verb} this turn and carries no "
+                                      f"First Fire marker at the end of the {phase}.", [u.hex], [u]))
+                continue
+            # a wave unit dropped under another phase's tracker: 6.11 judges when the drop was made (a
+            # finding two presses or more off); this rests on reading it as the paradrop (rv-p25 item 6)
             out.append(rs.finding(board, f"{P} 11.11", "movement", f"{label(u)} {verb} this turn and carries no "
-                                  f"First Fire marker at the end of the {phase}.", [u.hex], [u]))
+                                  f"First Fire marker at the end of the {phase}, reading its drop, made with the "
+                                  f"tracker on the {seen.name}, as the paradrop (6.11 judges the phase of that "
+                                  "drop).", [u.hex], [u], rests_on="reading the drop as the paradrop"))
     return out + landing_limits(rs, board, landed)
 
 

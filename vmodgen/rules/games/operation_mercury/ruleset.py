@@ -34,6 +34,7 @@ from ...core.costs import CostTable
 from .carried import MercuryMemory, mercury
 from ..before_advances import before_advances
 from .. import scenario_limits
+from .empty_phases import empty_phases
 from .places import airfield_hexes
 from .supply import OperationMercurySupply
 
@@ -74,6 +75,11 @@ class OperationMercuryRules(OperationMercurySupply):
         Stacking, Full Retreat...) name no marker of this game (supply is a sector's level, 15.1), and
         a position giving one would have it ignored unseen, so it is refused with this list."""
         return self.statuses
+
+    def empty_phases(self, pos) -> frozenset[str]:
+        """The phases the book lets be empty at ``pos`` (:mod:`.empty_phases`: the Evacuation
+        Determination Phase before GT14, the Naval Segment with no naval game)."""
+        return empty_phases(self, pos)
 
     #: the kit's Fatigue marker (``fatigue``) and the rulebook's word for its state are one status
     status_aliases = {"fatigued": ("fatigue",), "fatigue": ("fatigued",)}

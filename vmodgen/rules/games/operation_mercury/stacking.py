@@ -265,6 +265,11 @@ class OperationMercuryStacking(OperationMercuryUnits):
                                  and (last.get("phase") != pos.phase or pos.moves_announced)
                                  and last.get("phase") in order
                                  and order.index(str(last["phase"])) >= order.index(PARADROP))
+        # the tracker set, not pressed, past this turn's Paradrop Phase: the last recorded phase end is
+        # this turn's, at or before that phase, yet the tracker stands two presses or more after it, so
+        # the play may still be in it (``carried.may_lag``'s last-end leg; review rv-p25 item 3)
+        jumped = (log and after and window is Lag.OUT and isinstance(last, dict) and last.get("turn") == pos.turn
+                  and last.get("phase") in order and order.index(str(last["phase"])) <= order.index(PARADROP))
         # (asked at every position: the units in a wave box at the last phase end, found once per end)
         known = getattr(self, "_in_waves", None)
         if known is None or known[0] is not ends:
@@ -290,6 +295,14 @@ class OperationMercuryStacking(OperationMercuryUnits):
                     self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name} of turn "
                                                  f"{pos.turn}, a phase from its German Paradrop Phase: read as the "
                                                  "paradrop, made with the tracker a phase behind or ahead")
+            elif jumped and due == pos.turn and isinstance(last, dict):
+                # (a wave due this turn only: one due later drops in no Paradrop Phase the tracker was
+                # set past, and the reserve wave's turn is the set-up card's, not in the kit)
+                ended = next((p.name for p in pos.game.sequence.phases if p.id == last["phase"]), last["phase"])
+                self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name} of turn {pos.turn}, "
+                                             f"the last recorded phase end that turn's {ended}: the tracker was set "
+                                             "past the German Paradrop Phase, not pressed through it, so the drop may "
+                                             "be the paradrop and is not judged")
             elif window is Lag.OUT and not late and isinstance(last, dict):
                 # (with no phase end in the record the tracker may never have been pressed: the
                 # audit reads no phase then, below, as it lists such moves "out of phase")
@@ -315,8 +328,8 @@ class OperationMercuryStacking(OperationMercuryUnits):
                                              "previous turn yet, so the drop is not judged")
             else:
                 self.not_judged(f"{P} 6.11", f"{label(u)} left {src} for {u.hex} in the {name}, before this turn's "
-                                             "arrival phases: a wave box's units land only by paradrop in the German "
-                                             "Paradrop Phase, but the tracker may not have been advanced to it yet, "
+                                             "German Paradrop Phase: a wave box's units land only by paradrop in "
+                                             "that phase, but the tracker may not have been advanced to it yet, "
                                              "so the drop is not judged")
         return out
 
