@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from bundled_module_util import bundled_module
 from games_util import palette_piece
+from vmodgen.audit import audit
 from vmodgen.commands.audit import command
 from vmodgen.testing.log_writer import LogWriter
 
@@ -58,3 +59,18 @@ def test_a_branch_file_s_addition_never_joins_a_finding_of_the_abandoned_branch(
     # NZ Comp's advance is named: in a's finding, the breach b2 goes on from
     assert any("A-NZ-Comp" in f["units"] for f in found if f["file"].endswith("a.vlog")), \
         [(f["file"], f["units"], f["message"]) for f in found]
+
+
+def test_a_unit_left_of_a_drag_partly_taken_back_is_named_at_the_drag_s_step(om):
+    """After the group's advance into W4314 (OM 9.83, 7 points), Maori and NZ Comp are dragged
+    into it together, then Maori alone back (a take-back of Maori's part of that drag), then a die
+    roll closes the advances: NZ Comp's addition to the breach is its drag's step (the step the
+    take-back withdraws Maori's from), not the step of Maori's drag back."""
+    _, module, root = om
+    w = _w4314(om).move_together([("A-Maori", "W4314"), ("A-NZ-Comp", "W4314")]).move("A-Maori", "W4313")
+    r = audit([w.roll("1d10", [1]).advance(1).write(root / "partly-back.vlog")], module=module)
+    (maori,) = [t for t in r.integrity["taken_back"]["items"] if t["unit"] == "A-Maori"]
+    drag, back = maori["steps"]
+    (found,) = [f for f in r.findings if f.rule == "OM 9.83"]
+    assert "A-Maori" not in found.units
+    assert [(e["step"], e["units"]) for e in found.details["went_on"]] == [(drag, ["A-NZ-Comp"])] and back > drag
