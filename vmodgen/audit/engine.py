@@ -465,10 +465,16 @@ class FileAuditor:
         reported: dict[Breach, AuditFinding] = {}
         by_key = {rule_key(r): r for r in self.rules}
 
+        #: the additions to standing breaches made by the check under way in finish_retreats (given
+        #: there the step of their units' own drags); None outside it
+        closing_adds: list[dict] | None = None
+
         def join(old: AuditFinding | None, f: Finding, pos, step_no: int, at: str) -> None:
             """``f``, found again of the breach ``old`` reported, adds what ``old`` does not name."""
             if old is not None and same_breach.adds(old, f.hexes, f.units):
-                same_breach.note(old, self._finding(f, pos, name, step_no, at))
+                entry = same_breach.note(old, self._finding(f, pos, name, step_no, at))
+                if entry is not None and closing_adds is not None:
+                    closing_adds.append(entry)
 
         def emit(rule: Rule, pos, found, step_no: int, at: str) -> None:
             rk = rule_key(rule)
@@ -594,7 +600,7 @@ class FileAuditor:
             the move rules judge them as finished, each at the step of its own last drag (a
             retreat or advance dragged hex by hex ends where its last drag ended, not at each drag
             before it)."""
-            nonlocal open_retreat, suppress
+            nonlocal open_retreat, suppress, closing_adds
             if open_retreat is None:
                 return
             at_step, pos = open_retreat
@@ -608,20 +614,29 @@ class FileAuditor:
             # closes was made before it and stands: judged as usual
             was, suppress = suppress, False
             lo = len(findings)
+            closing_adds = []
             try:
                 check(done, due, at_step, "during")
             finally:
                 suppress = was
+                added, closing_adds = closing_adds, None
             self.rs.forget_verdicts()
             # each retreat at its own last drag (the step that gave its path the length it has in
-            # that position), not at the last step checked
+            # that position), not at the last step checked; so is each unit added to a standing
+            # breach (one of a drag of several, the others dragged back: the drag's step, rv-q25)
             # (a one-hex move may come with no path: its previous hex and its hex)
             lengths = {u.id: len(u.path or ()) or 2 for u in pos.units if u.path or u.previous}
-            for af in findings[lo:]:
-                steps = [drag_steps[uid][lengths[uid]] for uid in af.units
+
+            def last_drag(units) -> int | None:
+                steps = [drag_steps[uid][lengths[uid]] for uid in units
                          if uid in lengths and lengths[uid] in drag_steps.get(uid, {})]
-                if steps:
-                    af.step = max(steps)
+                return max(steps) if steps else None
+
+            for af in findings[lo:]:
+                af.step = last_drag(af.units) or af.step
+            for entry in added:
+                if entry["units"]:
+                    entry["step"] = last_drag(entry["units"]) or entry["step"]
 
         #: unit id → path length → the step of the drag that gave the unit's path that length in
         #: this combat phase (an undo cuts the path back to a length an earlier drag gave)

@@ -32,6 +32,7 @@ from .silence import mat_carry_sentence, silence_messages
 from .engine import FileAudit, FileAuditor, chat_lines, checks_moves, needs_phase
 from . import same_breach
 from .pending import across_files
+from ..rules.finding import Breach
 from .model import AuditFinding, AuditResult, FileInfo
 from .stats import merge
 
@@ -388,6 +389,12 @@ def _retreats_at_end(r: FileAudit, i: int, followed: bool, goes_on: set[int]) ->
     return r.retreat_end
 
 
+def _earlier_finding(key: Breach, findings: list[AuditFinding], found_in: list[int], files: set[int]
+                     ) -> AuditFinding | None:
+    """The last finding of ``key`` found in one of ``files`` (None when there is none)."""
+    return next((e for e, j in zip(reversed(findings), reversed(found_in)) if j in files and e.key == key), None)
+
+
 def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | None = None,
              warnings: list[str] | None = None, points: list[tuple[int, int]] | None = None,
              never_judged: frozenset[str] = frozenset()) -> AuditResult:
@@ -404,24 +411,29 @@ def assemble(results: list[FileAudit], b: Binding, rules, *, given: list[str] | 
     start_of = {y: c for c, y in points}
     standing_after: list[dict[str, set]] = []
     goes_on = {start_of.get(j, j - 1) for j, r in enumerate(results) if j and r.goes_on_retreat}
+    # the file each finding was found in (parallel to ``findings``): an earlier finding is looked
+    # up only in the files the current one goes on from, never on a branch abandoned before it
+    found_in: list[int] = []
     for i, r in enumerate(results):
         standing = standing_after[start_of.get(i, i - 1)] if i else {}
+        before = set(played_before(results[:i + 1], points))
         for f in r.findings + _retreats_at_end(r, i, i + 1 < len(results), goes_on):
             if f.details.get("from_start") and any(f.key in keys for keys in standing.values()):
                 # still the violation an earlier file ended with: what joined it here goes to its finding
-                earlier = next((e for e in reversed(findings) if e.key == f.key), None)
+                earlier = _earlier_finding(f.key, findings, found_in, before)
                 if earlier is not None:
                     same_breach.carry_on(earlier, f)
                 continue
             if f.details.pop("goes_on_before", False):
                 # a breach of hexes an earlier file's move told of, gone on in this one (the engine's
                 # MoveCarry.named): its additions go to that finding; with none found it is its own
-                earlier = next((e for e in reversed(findings) if e.key == f.key), None)
+                earlier = _earlier_finding(f.key, findings, found_in, before)
                 if earlier is not None:
                     same_breach.carry_on(earlier, f)
                     continue
             f.details.pop("from_start", None)
             findings.append(f)
+            found_in.append(i)
         standing_after.append({**standing, **r.final_by_rule})
     for f in findings:
         f.details.pop("from_start", None)

@@ -20,13 +20,14 @@ def adds(reported: AuditFinding, hexes: Iterable[str], units: Iterable[str]) -> 
     return any(h not in reported.hexes for h in hexes) or any(u not in reported.units for u in units)
 
 
-def note(reported: AuditFinding, again: AuditFinding) -> None:
+def note(reported: AuditFinding, again: AuditFinding) -> dict | None:
     """The standing breach ``reported`` seen again as ``again`` (at a later step): the hexes and the
-    units it names that ``reported`` does not are added to it."""
+    units it names that ``reported`` does not are added to it. Returns the addition (its
+    ``went_on`` entry), None when there is none."""
     hexes = [h for h in again.hexes if h not in reported.hexes]
     units = [(u, n) for u, n in zip(again.units, again.unit_names) if u not in reported.units]
     if not hexes and not units:
-        return
+        return None
     reported.hexes = (*reported.hexes, *hexes)
     reported.units = (*reported.units, *(u for u, _ in units))
     reported.unit_names = (*reported.unit_names, *(n for _, n in units))
@@ -34,8 +35,9 @@ def note(reported: AuditFinding, again: AuditFinding) -> None:
         reported.concealed = {**again.concealed, **reported.concealed}
     if again.illustrative:      # the addition's verdict rests on its own inputs too (review rv-k23 item 11)
         reported.illustrative = merged((reported.illustrative, again.illustrative))
-    reported.details.setdefault("went_on", []).append(
-        {"step": again.step, "hexes": hexes, "units": [u for u, _ in units], "unit_names": [n for _, n in units]})
+    entry = {"step": again.step, "hexes": hexes, "units": [u for u, _ in units], "unit_names": [n for _, n in units]}
+    reported.details.setdefault("went_on", []).append(entry)
+    return entry
 
 
 def take_back(findings: Iterable[AuditFinding], backs: Sequence[TakeBack]) -> None:
