@@ -120,3 +120,28 @@ def test_om_fatigue_placed_in_the_gap_is_no_9_71_finding(om):
     r, not_judged = audit_chain([one, two], module)
     assert [f for f in found(r) if f[3] == "OM 9.71"] == []
     assert "19 NZ (A-19-NZ-Eng): whether it was fatigued at the previous phase end is unknown" in not_judged["OM 9.71"]
+
+
+@pytest.fixture(scope="module")
+def om(tmp_path_factory):
+    return bundled_module("operation-mercury", tmp_path_factory, "om-seam25-same")
+
+
+@pytest.mark.parametrize("split", [True, False], ids=["two-files", "one-file"])
+def test_a_gap_inside_one_phase_keeps_the_memory(om, split):
+    """Review rv-u25 item 1: file 1 ends inside GT2's Evacuation Determination Phase; the missing
+    steps put a Fatigue marker on 19 NZ (W4315) in that same phase, and file 2 ends the phase. No
+    phase end lies in the gap, so the memory of the last phase end still stands: OM 9.71 (a marker
+    in a phase resolving no combat, 9.7) is found as in one file, not named not judged."""
+    kit_, module, root = om
+    ids = _ids(kit_)
+    w = LogWriter.from_module_setup(module, "Scenario 3: Maleme-Suda, May 20-23", kit=kit_)
+    w.advance(len(ids) + ids.index("evacuation-determination"))       # GT2 Evacuation Determination
+    one = w.write(root / f"same{split}-1.vlog")
+    w.add(*palette_piece(module, "fatigue"), "W4315")
+    if split:
+        w = w.save_point()                                            # the add is in no file
+    two = w.advance(1).write(root / f"same{split}-2.vlog")
+    r, nj = audit_chain([one, two] if split else [two], module)
+    assert [f[3] for f in found(r) if f[3] == "OM 9.71"] == ["OM 9.71"]
+    assert "OM 9.71" not in nj

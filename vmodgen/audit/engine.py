@@ -692,8 +692,11 @@ class FileAuditor:
                                   seam_between(self._before, start_snapshot))
                 moved = set(self._seam.units) if self._gaps and self._seam is not None else set()
                 # steps missing before the file: pieces placed differently, or the tracker elsewhere
-                gap = self._resumes and self._seam is not None and (
-                    self._seam.count > 0 or (None not in (self._end_phase, ph) and ph != self._end_phase))
+                # (the same turn and phase at both ends: no phase end lies in the gap, and what the
+                # memory holds from the last phase end still stands: review rv-u25 item 1)
+                differs = self._end_phase is None or ph is None or ph != self._end_phase
+                gap = self._resumes and self._seam is not None and differs and (
+                    self._seam.count > 0 or None not in (self._end_phase, ph))
                 if self._begins or moved or gap:   # where the file starts, for what happened before it
                     start_pos = builder.position(turn=ph[0] if ph else None, phase=ph[1] if ph else "",
                                                  side="", at="during", source=name)
