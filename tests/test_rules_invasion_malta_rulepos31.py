@@ -49,3 +49,51 @@ def test_cas_lead_unit_of_the_hq_formation(tmp_path):
     for an attack by formation R only is found; with one attacker of formation 7, legal."""
     assert found(tmp_path, "r31-cas-from-hq-of-other-formation.toml")[0] == ["IM 11.54"]
     assert found(tmp_path, "r31-cas-lead-unit-of-hq-formation.toml") == ([], {})
+
+
+def _check(tmp_path, text: str) -> tuple[list[str], dict[str, str]]:
+    """The rules found and the rules named not judged (rule → why) of a position ``text``."""
+    from rules_util import position
+    from vmodgen.rules import ruleset_for
+    pos = position(text)
+    rs = ruleset_for(pos.game)
+    return [f.rule for f in rs.check(pos)], rs.take_not_judged()
+
+
+AIR = '[position]\ngame = "invasion-malta"\nscenario = "s3"\nturn = 4\nphase = "{phase}"\n\n[state]\ntime = "am"\n\n' \
+      '[[units]]\nunit = "Ju88"\nhex = "air-ready"\nprevious = "{came}"\n{rules}'
+
+
+def test_air_card_cup_to_ready_is_legal(tmp_path):
+    """Review rv-t25 item 3: 11.13 A 「以前のターンから未使用の航空ユニットは、準備状態に留まる」: a CAS unit put
+    in the cup (11.21) and never drawn is unused: cup → Ready in the Air Readiness Phase is no finding;
+    from an HQ's hex (11.52) whether it flew is not recorded: named not judged (from a mission hex it
+    goes to Flown, 11.25: :func:`test_air_status_card_moves`)."""
+    assert _check(tmp_path, AIR.format(phase="air-readiness", came="cup", rules="")) == ([], {})
+    hq = ('\n[[units]]\nid = "7HQ"\nside = "axis"\ntype = "hq"\nnationality = "german"\nformation = "7"\n'
+          'hex = "1423"\nvalues = {defense = 1, movement = 5, stacking = 1, er = 6}\n')
+    rules, unjudged = _check(tmp_path, AIR.format(phase="air-readiness", came="1423", rules=hq))
+    assert rules == [] and "IM 11.13" in unjudged
+
+
+def test_air_card_boxes_parameter_not_three_is_named(tmp_path):
+    """Review rv-t25 item 4: an ``im_air_status_boxes`` naming two boxes crashed the check (ValueError);
+    it is named not judged now."""
+    rules, unjudged = _check(tmp_path, AIR.format(phase="movement", came="air-flown",
+                                                   rules='\n[rules]\nim_air_status_boxes = "air-flown, air-ready"\n'))
+    assert rules == [] and "three" in unjudged["IM 11.13"]
+
+
+def test_cas_for_army_units_asks_no_formation(tmp_path):
+    """Review rv-t25 item 2: 11.54 「軍ユニットは、CAS ユニットを持つHQの統率範囲内にあるとCASを受けることができる」:
+    army attackers under the 7th Flieger HQ's CAS are no 11.54 finding (they were)."""
+    units = "".join(f'[[units]]\nid = "{i}"\nside = "axis"\ntype = "infantry"\nnationality = "german"\n'
+                    f'formation = "army"\nhex = "1424"\nvalues = {{attack = 3, defense = 3, movement = 4, '
+                    f'stacking = 2, er = 5}}\n\n' for i in ("A1", "A2"))
+    text = ('[position]\ngame = "invasion-malta"\nscenario = "s3"\nturn = 4\nphase = "combat"\nside = "axis"\n\n'
+            '[state]\ntime = "am"\nactive = "7"\n\n' + units +
+            '[[units]]\nid = "7HQ"\nname = "7th Flieger HQ"\nside = "axis"\ntype = "hq"\nnationality = "german"\n'
+            'formation = "7"\nhex = "1423"\nvalues = {defense = 1, movement = 5, stacking = 1, er = 6}\n\n'
+            '[[units]]\nunit = "B/3 KOMR"\nhex = "1425"\n\n[[units]]\nunit = "Ju88"\nhex = "1425"\n\n'
+            '[[attacks]]\nhex = "1425"\nunits = ["A1", "A2"]\nhq = "7HQ"\n')
+    assert "IM 11.54" not in _check(tmp_path, text)[0]

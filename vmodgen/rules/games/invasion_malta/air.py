@@ -166,7 +166,11 @@ def _mission(rs, board: Board, h: str, us: list, a, germans: bool = True) -> lis
         # 11.54「先導（地上）ユニットが、CAS を提供しているHQ と同じ組織のユニット」 (17.12): some attacker of the
         # HQ's formation may lead; none, a finding (round rulepos31; before, any formation passed)
         attackers = [x for x in map(board.pos.unit, a.units) if x is not None]
-        if hq.unit.formation and attackers and all(x.unit.formation != hq.unit.formation for x in attackers):
+        # an army unit receives CAS within the HQ's command range (11.54 「軍ユニットは、CAS ユニットを持つHQ の
+        # 統率範囲内にあるとCASを受けることができる」; review rv-t25 item 2): no formation asked of it
+        army = any(x.unit.formation in ("", "army") for x in attackers)
+        if hq.unit.formation and attackers and not army and all(x.unit.formation != hq.unit.formation
+                                                                for x in attackers):
             out.append(rs.finding(board, f"{P} 11.54", "movement", f"The CAS on {h} comes from {label(hq)} of formation "
                                   f"'{hq.unit.formation}', but no attacker ({rs.names(attackers)}) is of that formation; "
                                   "the lead unit is of the formation of the HQ providing the CAS (11.54, 17.12).",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from .carried import CUP
 
 P = "IM"
 READINESS = "air-readiness"
@@ -25,9 +26,14 @@ def _boxes(value: object) -> list[str]:
 def check_air_card(rs, board: Board) -> list:
     """11.13, 11.21: the box moves above."""
     pos = board.pos
-    if not pos.phase or not pos.moves_announced:
+    if not pos.phase or not pos.moves_announced or pos.phase_from_tracker:
+        return []       # a log: POSITION_FILE_ONLY (the card's moves may lag the tracker)
+    boxes = _boxes(rs.param("im_air_status_boxes"))
+    if len(boxes) != 3:
+        rs.not_judged(f"{P} 11.13", f"the kit's im_air_status_boxes names {len(boxes)} box(es), not the card's three "
+                                    "(Damaged, Flown, Ready)")
         return []
-    damaged, flown, ready = _boxes(rs.param("im_air_status_boxes"))
+    damaged, flown, ready = boxes
     missions = set(_boxes(rs.param("im_air_mission_boxes")))
     out = []
 
@@ -39,6 +45,12 @@ def check_air_card(rs, board: Board) -> list:
     for u in pos.units:
         came = u.previous
         if not came or came == u.hex or board.unit_kind(u) != "air":
+            continue
+        if u.hex == ready and came == CUP and pos.phase == READINESS:
+            continue        # a CAS unit put in the cup and never drawn is unused: it stays Ready (11.13 A)
+        if u.hex == ready and any(x.hex == came and board.unit_kind(x) == "hq" for x in pos.units):
+            rs.not_judged(f"{P} 11.13", f"{label(u)} went from {came}, an HQ's hex, to the Ready box: whether it flew "
+                                        "a mission this turn is not recorded (11.13 A, 11.52)")
             continue
         if u.hex == ready and came != flown:
             find(f"{P} 11.13", u, "only a unit in the Flown box goes to Ready (11.13 C); a Damaged unit goes to Flown "

@@ -65,6 +65,12 @@ class InvasionMaltaRules(InvasionMaltaMemory):
     #: Activation marker (``activation``, 7.22, 17.42), the ``activated`` status the rules read
     status_aliases = {"excess": ("excess-stacking",), "activated": ("activation",)}
     modes = frozenset({"move", "infiltration", "motor_pool", "retreat", "advance", "reaction"})
+    #: the Air Status Card's moves (air_card.py, round rulepos31): a log's drags on the card may lag
+    #: the tracker, so they are judged in position files only (review rv-t25 item 1)
+    POSITION_FILE_ONLY = {
+        f"{P} 11.13": "a log's moves on the Air Status Card may lag the turn tracker",
+        f"{P} 11.21": "a log's moves on the Air Status Card may lag the turn tracker",
+    }
     LOG_PRECONDITIONS = {
         f"{P} 6.15": "declared attacks (which units attack which hex) are not recorded in a log",
         f"{P} 9.13": "declared attacks (which units attack which hex) are not recorded in a log: each attack's "

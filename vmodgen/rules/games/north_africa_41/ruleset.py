@@ -71,6 +71,9 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
     modes = frozenset({"move", "extended", "tactical", "rail", "road_bonus", "retreat", "advance",
                        "special_transfer"})
     LOG_PRECONDITIONS = {f"{P} 8.1": "declared attacks (which units attack which hex) are not recorded in a log",
+                         # round rulepos31's port capacities (review rv-t25 item 1): a position's [ports]
+                         f"{P} 21.4.4": "a log records no port capacity",
+                         f"{P} 21.4.2": "a log records no port capacity",
                          f"{P} 17.3": "which SP, MSU or ASU gives each attack its attack supply is not recorded in a log",
                          f"{P} 19.3.1": "which unit each replacement rebuilt is not recorded in a log",
                          f"{P} S1.2": "the scenario a log plays (its turns and special rules) is not recorded in a log",
