@@ -35,7 +35,7 @@ def test_each_game_has_ten_positions_legal_and_illegal():
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
 def test_rulebook_position(path: Path):
     """vmodgen check --json agrees with the book: exit 0 and no finding for "legal", else exit 1 with the
-    expected rule among the findings; none of the ``# expect-not:`` rules; ``# expect-ignored:`` names text the ignored notes must hold."""
+    expected rule among the findings; none of the ``# expect-not:`` rules; ``# expect-ignored:`` names text the ignored notes must hold, ``# expect-note:`` text a note must hold."""
     assert header(path, "rule") and header(path, "book"), f"{path.name}: no # rule: or # book: line"
     (want,) = header(path, "expect")
     r = CliRunner().invoke(command, [str(path), "--json"], standalone_mode=False, catch_exceptions=True)
@@ -56,6 +56,8 @@ def test_rulebook_position(path: Path):
         assert any(text in note for note in report["not_judged"]), report["not_judged"]
     for text in header(path, "expect-ignored"):
         assert any(text in note for note in report["ignored"]), report["ignored"]
+    for text in header(path, "expect-note"):
+        assert any(text in note for note in report["notes"]), report["notes"]
 
 
 def test_generic_move_without_allowance_is_partial(tmp_path):

@@ -32,12 +32,15 @@ def command(position: str, as_json: bool, strict: bool) -> int:
     pos = load_position(position)
     rs = ruleset_for(pos.game)
     rs.take_not_judged()                   # forget notes of an earlier check by the same rule set
+    rs.take_rule_notes()
     try:
         findings = rs.check(pos)
     except InputError as exc:              # a rule parameter of the kit or position is unusable
         raise exc.at(position) from None
     # a rule that could not judge its precondition (RuleSet.not_judged) makes the check partial too
     gaps = rs.gaps(pos) + [f"{rule}: {why}" for rule, why in rs.take_not_judged().items()]
+    # what the position means that is no verdict (the game ends here): said, never partial
+    notes = rs.take_rule_notes()
     partial = [*pos.ignored, *gaps]
     code = 1 if findings else 3 if partial and strict else 0
     # a pass after the rules: which illustrative values each verdict and the whole check read
@@ -48,7 +51,7 @@ def command(position: str, as_json: bool, strict: bool) -> int:
     if as_json:
         out = {"findings": [{**f.to_json(), "illustrative": [i.to_json() for i in r]}
                             for f, r in zip(findings, rests)],
-               "ignored": pos.ignored, "not_judged": gaps, "partial": bool(partial),
+               "ignored": pos.ignored, "not_judged": gaps, "notes": notes, "partial": bool(partial),
                "illustrative": {"findings": sum(1 for r in rests if r), "of": len(findings),
                                 "inputs": [i.to_json() for i in read]}}
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
@@ -57,6 +60,8 @@ def command(position: str, as_json: bool, strict: bool) -> int:
         click.echo(f"ignored: {printable(note)}")
     for note in gaps:
         click.echo(f"not judged: {printable(note)}")
+    for note in notes:
+        click.echo(f"note: {printable(note)}")
     if not findings:
         if partial:
             click.echo(printable(f"{position}: partial: no findings, but {len(partial)} thing"

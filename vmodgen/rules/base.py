@@ -250,6 +250,9 @@ class RuleSet(Generic[M]):
         self._not_judged: dict[str, str] = {}
         #: rule id → what its kept reason is about (:meth:`not_judged`'s ``about``), since the last take
         self._not_judged_about: dict[str, str | None] = {}
+        #: rule id → what the position says that is no verdict (a game's end by an automatic
+        #: victory), since the last take: a note, never a partial check
+        self._rule_notes: dict[str, str] = {}
         #: (unit, its state, :meth:`move_context`) → (the unit, its move's findings): see check_moves
         self._verdicts: dict[tuple, tuple] = {}
         #: id of a unit state → (the state, (side, mode), its context, its move's findings, what
@@ -955,6 +958,16 @@ class RuleSet(Generic[M]):
         later phase end (a rule judged :attr:`Judged.RECORD`): a record that ends before that phase
         ends never records it, and the audit names the rule not judged. None by default."""
         return {}
+
+    def note(self, rule_id: str, text: str) -> None:
+        """Record a note about ``rule_id`` that judges nothing and leaves the check whole: the
+        position is an outcome, such as an automatic victory ending the game (the first kept)."""
+        self._rule_notes.setdefault(rule_id, text)
+
+    def take_rule_notes(self) -> list[str]:
+        """The notes of :meth:`note` as "rule: text", since the last call (and forget them)."""
+        out, self._rule_notes = self._rule_notes, {}
+        return [f"{rule}: {text}" for rule, text in sorted(out.items())]
 
     def take_not_judged(self) -> dict[str, str]:
         """Rule id → why it was not judged, since the last call (and forget them)."""

@@ -515,7 +515,7 @@ class GenericRules(RuleSet[M]):
 
     def take_notes(self) -> list[str]:
         """Sentences for the report about what the checks so far could not judge (and forget them)."""
-        out = []
+        out = self.take_rule_notes()
         if self._unmeasured:
             out.append(f"Some units moved without a movement allowance ('{self.param('movement_field')}'): "
                        "the length of their moves was not checked, only "

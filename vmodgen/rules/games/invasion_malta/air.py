@@ -39,10 +39,11 @@ P = "IM"
 #: the phases in which a CAS mission's air units stand on the defender hex of an attack declared
 #: earlier in the activation (4.21 steps 5-7)
 MISSION_PHASES = ("bombardment", "reaction", "combat")
-#: the Strategic Segment's phases before the turn's first Draw Phase (4.1): no air unit has been drawn
-#: onto an HQ yet this turn, and 11.52「航空ユニットは、ターンからターンへとHQs上に留まってはならない」
-#: (the Strategic Bombardment Phase is 11.42's)
-BEFORE_DRAWS = ("weather", "air-readiness", "aa-reset")
+#: the Strategic Segment's phases before the turn's first draw (4.21 A: 天候, 航空準備, 砲爆撃—航空と海上のみ,
+#: AAリセット; then B's draws): no air unit has been drawn onto an HQ yet this turn, and 11.52「航空ユニットは、
+#: ターンからターンへとHQs上に留まってはならない」. An 11.42 bombardment mission in that Bombardment Phase is
+#: judged as a mission before this (review rv-t25 item 7: the phase was left out)
+BEFORE_DRAWS = ("weather", "air-readiness", "strategic-bombardment", "aa-reset")
 
 
 def _air(rs, board: Board) -> dict[str, list]:
@@ -84,14 +85,22 @@ def check_air_units(rs, board: Board) -> list:
     if not air or rs.known_time(board, f"{P} 11.23") == "night":
         return out                                  # 11.23 judges Night turns
     if pos.phase == "strategic-bombardment":
+        # an air unit on its own side's German HQ is on no target: it stayed from the last turn,
+        # judged by 11.52 below (review rv-t25 item 7); every other one bombards (11.42)
+        on_hq = {h: us for h, us in air.items()
+                 if any(_german(x) and board.unit_kind(x) == "hq" and x.side in {u.side for u in us}
+                        for x in board.units(h))}
         most = int(rs.num("air_units_per_target_hex_max"))
         for h, us in sorted(air.items()):
+            if h in on_hq:
+                continue
             if len(us) > most:
                 out.append(rs.finding(board, f"{P} 11.42", "movement", f"{len(us)} air units bombard {h} "
                                       f"({rs.names(us)}); at most {most} air units fly a bombardment mission "
                                       "against one hex.", [h], us))
-        return out
-    attacks = {a.hex: a for a in pos.attacks}
+        air, attacks = on_hq, {}
+    else:
+        attacks = {a.hex: a for a in pos.attacks}
     germans = german_hq_known(board)
     unplaced = []
     for h, us in sorted(air.items()):

@@ -179,20 +179,21 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         """26.1.1「連合軍プレイヤー・ターンの補給フェイズの終了時、枢軸軍プレイヤーは、完全補給下の少なくとも１つの
         戦闘ユニットでアレクサンドリア（ヘクス2478）を支配すると、自動的勝利を獲得します」, 26.1.2 the same for the
         Allies in El Agheila (1604) at the end of an Axis player turn's Supply Phase: a position at that moment
-        with such a unit (no OOS marker: the Supply Phase just placed them) ends the game. No rule is broken
-        and the check judges no victory: said, never a silent "legal" (round rulepos31)."""
+        with such a unit ends the game. The winner's OOS markers are stale there (16.1: a Supply Phase
+        checks the phasing side's units only), so full supply is a condition the note states, not read
+        off a marker. No rule is broken and no legality is left unjudged: a note, not a partial check
+        (review rv-t25 item 5; was "not judged", round rulepos31)."""
         pos = board.pos
         ph = pos.phase_info
         if ph is None or ph.kind != "supply" or pos.at != "end" or ph.side not in ("axis", "allied"):
             return
         winner, where, rule = (("axis", str(self.param("na41_alexandria")), "26.1.1") if ph.side == "allied" else
                                ("allied", str(self.param("na41_el_agheila")), "26.1.2"))
-        held = [u for u in pos.units if u.hex == where and u.side == winner and self.combat(u)
-                and not (u.has("oos") or u.has("oos_red"))]
+        held = [u for u in pos.units if u.hex == where and u.side == winner and self.combat(u)]
         if held and pos.map.has_hex(where):
-            self.not_judged(f"{P} {rule}", f"{self.names(held)} holds {where} in full supply (no OOS marker) at the end of "
-                                           f"the {ph.name}: the {winner} player wins an automatic victory and the game "
-                                           "ends here; the check judges no victory condition")
+            self.note(f"{P} {rule}", f"{self.names(held)} holds {where} at the end of the {ph.name}: if in full "
+                                     f"supply, the {winner} player wins an automatic victory; the game ends here by "
+                                     f"{rule}, and play after it is past the game's end")
 
     def check_scenario(self, board: Board) -> list:
         """S1.2, S2.2, S3.2 (特別ルール): the turns a scenario lasts; in S1 the three 'To Reserve' units

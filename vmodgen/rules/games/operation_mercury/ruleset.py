@@ -353,8 +353,14 @@ class OperationMercuryRules(OperationMercurySupply):
     SCENARIO_RULES = {"scn1": "14.1", "scn2": "14.2", "scn3": "14.3", "scn4": "23.1", "scn5": "23.2", "scn6": "23.3"}
 
     #: 23.2「4/I/1を除く全ての予備波ユニット」「Lt.船団#1とRodi船団を除く全ての海上ユニットが使用可能である。これらの
-    #: 船団は、このシナリオには出現しない」: the units a scenario does not use at all (round rulepos31)
-    SCENARIO_ABSENT = {"scn5": ("G-4-I-1", "G-LtConvoy-1", "G-Rodi")}
+    #: 船団は、このシナリオには出現しない」, 14.3「4/I/1と2つのVogelユニットを除く全ての予備波ユニットは…落下傘降下
+    #: によって到着する」: the units a scenario does not use at all, and the book's reason (rounds rulepos31, vicfix26)
+    SCENARIO_ABSENT = {
+        "scn3": (("G-4-I-1", "G-Vogel-1", "G-Vogel-2"), "every reserve-wave unit but 4/I/1 and the two Vogel units "
+                                                        "arrives (14.3)"),
+        "scn5": (("G-4-I-1", "G-LtConvoy-1", "G-Rodi"), "every reserve-wave unit but 4/I/1 arrives, and Lt. Convoy #1 "
+                                                        "and the Rodi convoy do not appear (23.2)"),
+    }
 
     def check_scenario(self, board: Board) -> list:
         """14.1-14.3, 23.1-23.3 ('ゲームの長さ', 'プレイ・エリア'): the turns a scenario lasts and the
@@ -367,13 +373,14 @@ class OperationMercuryRules(OperationMercurySupply):
             return out
         self.automatic_victory(board)
         rule = f"{P} {self.SCENARIO_RULES.get(board.pos.scenario, '14.0')}"
-        for uid in self.SCENARIO_ABSENT.get(board.pos.scenario or "", ()):
+        absent, why = self.SCENARIO_ABSENT.get(board.pos.scenario or "", ((), ""))
+        boxes = history.drop_boxes(self)
+        for uid in absent:
             u = board.pos.unit(uid)
-            if u is not None:
+            # a unit left in its wave box is not placed: the scenario merely leaves it unused
+            if u is not None and u.hex not in boxes:
                 out.append(self.finding(board, rule, "movement", f"{label(u)} is placed ({u.hex}), but {sc.name} does "
-                                        "not use it: every reserve-wave unit but 4/I/1 arrives, and Lt. Convoy #1 and "
-                                        "the Rodi convoy do not appear (23.2).", [u.hex] if board.is_hex(u.hex) else [],
-                                        [u]))
+                                        f"not use it: {why}.", [u.hex] if board.is_hex(u.hex) else [], [u]))
         for r in sc.reinforcements:
             u = board.pos.unit(r.unit)
             if r.turn <= turn or u is None or not board.is_hex(u.hex):
@@ -390,17 +397,17 @@ class OperationMercuryRules(OperationMercurySupply):
         """22.1「キャンペーン・ゲームのゲーム・ターン12（23 PM）の終了時、ドイツ軍プレイヤーがゲーム・マップ上の
         少なくとも1つの飛行場ヘクスを占めているユニットを持たなければ、連合軍プレイヤーは自動的に決定的勝利で勝つ」
         (23.3 refers to it; Scenario 5 has none): a position at that moment with no German unit on an airfield
-        ends the game. No rule is broken, and the check judges no victory: said, never a silent "legal"
-        (round rulepos31)."""
+        ends the game. No rule is broken and no legality is left unjudged: a note, not a partial check
+        (review rv-t25 item 5; was "not judged", round rulepos31)."""
         pos = board.pos
         if pos.scenario != "scn6" or pos.turn != 12 or pos.phase != "game-record" or pos.at != "end":
             return
         fields = set(history.airfields(pos))
         if any(u.side == "german" and u.hex in fields and self.ground(u) for u in pos.units):
             return
-        self.not_judged(f"{P} 22.1", "no German unit occupies an airfield hex at the end of Game Turn 12: the Allied "
-                                     "player wins an automatic decisive victory and the campaign ends here; the check "
-                                     "judges no victory condition")
+        self.note(f"{P} 22.1", "no German unit occupies an airfield hex at the end of Game Turn 12: the Allied "
+                               "player wins an automatic decisive victory; the game ends here by 22.1, and play "
+                               "after it is past the game's end")
 
     def check_recovery(self, board: Board) -> list:
         return phases.recovery(self, board) if board.pos.phase == "recovery" else []
