@@ -192,7 +192,7 @@ class NorthAfrica41Rules(NorthAfrica41Stacking):
         held = [u for u in pos.units if u.hex == where and u.side == winner and self.combat(u)]
         if held and pos.map.has_hex(where):
             self.note(f"{P} {rule}", f"{self.names(held)} holds {where} at the end of the {ph.name}: if in full "
-                                     f"supply, the {winner} player wins an automatic victory; the game ends here by "
+                                     f"supply, the {winner.capitalize()} player wins an automatic victory; the game ends here by "
                                      f"{rule}, and play after it is past the game's end")
 
     def check_scenario(self, board: Board) -> list:
