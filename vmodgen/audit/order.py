@@ -158,9 +158,9 @@ def _doubts(results: list, sequence: SequenceOfPlay | None = None, judged: bool 
         # a branch is judged from the file it starts from (run._follow_branches): no seam to say
         out += [(BRANCH, m, None) for m, _ in branches] + [(SEAM, m, i) for m, i in stepped]
         out += [(ORDER, m, None) for m in said]
-        gaps = _gaps(results, names, again, said=forked | mid | explained, sequence=sequence, judged=judged)
+        gaps, unplayed = _gaps(results, names, again, said=forked | mid, sequence=sequence, judged=judged,
+                               ordered=explained)
         out += gaps
-        unplayed = sorted({i for _, _, i in gaps if i is not None})
     return out, unplayed
 
 
@@ -484,10 +484,14 @@ def _moved(pid: str, was, now, end: dict, start: dict) -> str:
 
 def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = frozenset(),
           said: "set[int] | frozenset[int]" = frozenset(), sequence: SequenceOfPlay | None = None,
-          judged: bool = True) -> list[tuple[str, str, int | None]]:
+          judged: bool = True, ordered: "set[int] | frozenset[int]" = frozenset()
+          ) -> tuple[list[tuple[str, str, int | None]], list[int]]:
     """Seams that do not close and that the order of the files does not explain (``again``: the
     copies of files given before; ``said``: the index of the file before each seam a branch or
-    the order check named already). What a missing file looks like: units of
+    a file played over explains; ``ordered``: the seams the order check named, said there), and
+    the index of the file after each seam whose play is in no file given: every seam with units
+    placed differently but those explained or copies, however (or whether) it is said here, so
+    that the report is partial wherever play went unjudged. What a missing file looks like: units of
     a side that moved in neither file placed differently, or the turn tracker moved on between
     the files. A side moving twice (its movement file, then its combat file) starts its second
     file where its first ended; if only its own units are placed differently, it moved them
@@ -495,10 +499,11 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
     ``judged``: rules were judged (else the moves outside the files are said to be in no file,
     the integrity check judging no rule)."""
     out: list[tuple[str, str, int | None]] = []
+    unplayed: list[int] = []
     unseen = "were not judged" if judged else "are in no file given"
     for i in range(len(results) - 1):
         if i + 1 in again or i in said:
-            continue                    # a copy of a file given before, or a seam said already
+            continue                    # a copy of a file given before, or a seam explained
         a, b = results[i], results[i + 1]
         sm = chain_seam(results, i + 1)
         moved = sm.count
@@ -509,7 +514,11 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
         by_side, known = sm.by_side, sm.known
         if not by_side:
             continue                    # markers only: the continuity section lists them
-        tracker = _tracker_moved(a.end, b.start)
+        unplayed.append(i + 1)
+        if i in ordered:
+            continue                    # the order check said it (another file fits better)
+        steps = _phase_steps(a, b, sequence)
+        tracker = _tracker_moved(a.end, b.start, back=steps is not None and steps[1] < 0)
         if len(sa) == 1 and sa == sb and set(by_side) <= sa and not tracker:
             side = next(iter(sa))
             out.append((SEAM, f"{names[i]} and {names[i + 1]} both hold only {side}'s moves, and {names[i + 1]} does not "
@@ -533,7 +542,13 @@ def _gaps(results: list, names: list[str], again: "set[int] | frozenset[int]" = 
             out.append((SEAM, f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
                        f"differently{_whose(by_side, known)}{tracker}): a file between them may be missing; "
                        f"its moves {unseen}.", i + 1))
-    return out
+        else:
+            # units of the sides that played in these files, placed differently, the tracker as it
+            # was: the play between them (a file's, or moves with no log running) is in no file
+            out.append((SEAM, f"{names[i + 1]} does not start where {names[i]} ended ({moved} piece(s) placed "
+                       f"differently{_whose(by_side, known)}): a file between them may be missing, or "
+                       f"moves were made with no log running; those moves {unseen}.", i + 1))
+    return out, unplayed
 
 
 #: the most phases :func:`_sides_passed` walks (beyond: the seam spans several turns, any side's)
@@ -546,6 +561,20 @@ def _sides_passed(a, b, sequence: SequenceOfPlay | None) -> set[str] | None:
     each phase's moving side, "" for a phase of both sides or of neither (IM's Operations Segment,
     whose side the Activation Marker drawn gives). None when a phase is unknown, not in the
     sequence, or ``b`` starts before ``a`` ends."""
+    walked = _phase_steps(a, b, sequence)
+    if walked is None or sequence is None:
+        return None
+    i, steps = walked
+    if steps < 0 or steps > MAX_PASSED:
+        return None
+    ids = sequence.phases
+    return {ids[(i + n) % len(ids)].side or "" for n in range(steps)}
+
+
+def _phase_steps(a, b, sequence: SequenceOfPlay | None) -> tuple[int, int] | None:
+    """(the index in the sequence of play of the phase ``a`` ends in, how many phases on the
+    phase ``b`` starts in lies: below 0 when ``b`` starts before ``a`` ends); None when a phase
+    is unknown or not in the sequence."""
     if sequence is None or not getattr(a, "timeline", None):
         return None
     _, t0, p0 = a.timeline[-1]
@@ -558,12 +587,8 @@ def _sides_passed(a, b, sequence: SequenceOfPlay | None) -> set[str] | None:
         return None
     i, j = ids.index(p0), ids.index(p1)
     if t0 is None:
-        steps = (j - i) % len(ids)     # no turn known: the next time that phase comes
-    else:
-        steps = (t1 - t0) * len(ids) + j - i
-    if steps < 0 or steps > MAX_PASSED:
-        return None
-    return {sequence.phases[(i + n) % len(ids)].side or "" for n in range(steps)}
+        return i, (j - i) % len(ids)     # no turn known: the next time that phase comes
+    return i, (t1 - t0) * len(ids) + j - i
 
 
 def _whose_file(side: str, passed: set[str] | None) -> str:
@@ -589,9 +614,10 @@ def _whose(by_side: dict[str, int], known: bool) -> str:
     return ", units of " + ", ".join(f"{side} {n}" for side, n in sorted(by_side.items()))
 
 
-def _tracker_moved(a: dict, b: dict) -> str:
-    """``; the turn tracker moved on from X to Y`` when a tracker shows another turn or phase at
-    the start ``b`` of a file than at the end ``a`` of the one before it, else ""."""
+def _tracker_moved(a: dict, b: dict, back: bool = False) -> str:
+    """``; the turn tracker moved on: X → Y`` when a tracker shows another turn or phase at
+    the start ``b`` of a file than at the end ``a`` of the one before it, else ""; ``back``: the
+    sequence of play puts Y before X (``set back``)."""
     ta, tb = a.get("turns", {}), b.get("turns", {})
     said = []
     for tid in sorted(ta.keys() | tb.keys()):
@@ -599,7 +625,8 @@ def _tracker_moved(a: dict, b: dict) -> str:
             x = a.get("turn_text", {}).get(tid) or ta.get(tid) or "(initial)"
             y = b.get("turn_text", {}).get(tid) or tb.get(tid) or "(initial)"
             said.append(f"{x} → {y}")
-    return ("; the turn tracker moved on: " + ", ".join(said)) if said else ""
+    how = "set back" if back else "moved on"
+    return (f"; the turn tracker {how}: " + ", ".join(said)) if said else ""
 
 
 def _seam_messages(seams: _Seams, names: list[str], skip: "set[int] | frozenset[int]" = frozenset(),
