@@ -72,20 +72,23 @@ def test_without_the_mate_the_retreat_is_legal(im):
     assert not_judged(r, "IM 13.36") == [] and not_judged(r, "IM 13.41") == []
 
 
-def test_a_retreat_broken_in_each_reading_of_13_36_says_both(im):
-    """13.43 「敵ZOC内でその退却を終了できない」 and 13.41 with 13.36: the Matilda goes 1525 → 1524 → 1624
-    first, then B/3 KOMR 1525 → 1625 → 1624 (1625 in KG1-3's ZOC, 1624 in KG1-2's). If the Matilda
-    retreated with it, B/3 KOMR ends alone in enemy ZOC (13.43); if it fought another combat, it
-    is a friend in 1624, and 1525 → 1524 → 1624 avoids empty enemy ZOC (13.41). The reasons name
-    each rule with its reading (before rv-o25: "legal as an attacker retreat only if the units of
-    its hex that came first fought another combat (13.36; else it breaks IM 13.41, IM 13.43)")."""
+def test_a_retreat_broken_in_each_reading_of_13_36_is_found(im):
+    """13.53, 13.43 「敵ZOC内でその退却を終了できない」 and 13.41 with 13.36: the Matilda goes 1525 → 1524
+    → 1624 first, then B/3 KOMR 1525 → 1625 → 1624 (1625 in KG1-3's ZOC, 1624 in KG1-2's). As an
+    advance it goes two hexes (13.53); if the Matilda retreated with it, B/3 KOMR ends alone in enemy
+    ZOC (13.43); if it fought another combat, it is a friend in 1624, and 1525 → 1524 → 1624 avoids
+    empty enemy ZOC (13.41). Illegal in every reading: one IM 13.53 finding naming both 13.36
+    readings, as a move illegal as an advance and as a retreat is (review rv-u25 item 3; before
+    imfix27 the rules were named not judged; before rv-o25: "legal as an attacker retreat only if
+    the units of its hex that came first fought another combat")."""
     r = _retreat_beside_a_mate(im, "both.vlog", mate=True, mate_route=("1524", "1624"), route=("1625", "1624"))
-    [either] = not_judged(r, "IM 13.53")
-    assert ("B/3 KOMR moved 1525 → 1625 → 1624 in the Combat Phase: illegal as an advance (B/3 KOMR advanced "
-            "1525 → 1624; an advance is one hex); as an attacker retreat, it breaks IM 13.43 unless they fought "
-            "another combat; it breaks IM 13.41 if they did (13.36: whether the units of its hex that came "
-            "first fought another combat)") in either
-    assert not_judged(r, "IM 13.41") == [either] and not_judged(r, "IM 13.43") == [either]
+    [f] = [f for f in r.findings if f.rule.startswith("IM 13.") and "B/3 KOMR" in f.units]
+    assert f.rule == "IM 13.53" and tuple(f.units) == ("B/3 KOMR",)
+    assert f.message == ("B/3 KOMR moved 1525 → 1625 → 1624 in the Combat Phase, illegal as an advance and as an "
+                         "attacker retreat alike: B/3 KOMR advanced 1525 → 1624; an advance is one hex; as an attacker "
+                         "retreat, it breaks IM 13.43 unless they fought another combat; it breaks IM 13.41 if they "
+                         "did (13.36: whether the units of its hex that came first fought another combat).")
+    assert not any("B/3 KOMR" in why for rule in ("IM 13.53", "IM 13.41", "IM 13.43") for why in not_judged(r, rule))
 
 
 def test_the_13_36_reason_names_the_mate_in_a_hex_the_alternatives_read(im):

@@ -33,7 +33,9 @@ def _fields(**shapes: Shape) -> Shape:
 STATE_NAMES: dict[str, dict[str, Shape]] = {
     "invasion-malta": {
         "prev_hexes": _table(UNIT, HEX), "prev_oos": _list(UNIT), "prev_reduced": _list(UNIT),
-        "prev_disrupted": _list(UNIT), "status_unknown": _table(ANY, _list(UNIT)),
+        "prev_disrupted": _list(UNIT), "status_unknown": _fields(
+            **{k: _list(UNIT) for k in ("prev_oos", "prev_reduced", "prev_disrupted", "prev_activated",
+                                        "prev_activation_unknown", "prev_fired")}, prev_airheads=_list(HEX)),
         "prev_activated": _list(UNIT), "prev_airheads": _list(HEX), "prev_fired": _list(UNIT),
         "dropped": _list(UNIT), "paradropped": _list(UNIT), "arrived": _list(UNIT),
         "arrival_unknown": _list(UNIT), "beachheads": _table(HEX), "airheads": _table(HEX),

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from ...core.board import Board
 from ...core.moves import label
+from .carried import status_before
 
 P = "IM"
 #: the Ground Sequence's Bombardment Phase (10.1)
@@ -108,11 +109,10 @@ def turned_fired(rs, board: Board) -> list | None:
     """The units on the map Fired now that were not at the phase start (``prev_fired``): in the
     Bombardment Phase, the artillery that bombarded and the AA that fired at bombarding air units
     (10.14, 10.27); None when the units Fired before are not recorded."""
-    before = rs.memory(board.pos).prev_fired
-    if before is None:
+    was, gap = status_before(rs.memory(board.pos), "prev_fired")
+    if was is None:
         return None
-    was = set(before)
-    return [u for u in board.pos.units if u.id not in was and board.is_hex(u.hex) and rs.fired(board, u)]
+    return [u for u in board.pos.units if u.id not in was | gap and board.is_hex(u.hex) and rs.fired(board, u)]
 
 
 def shows_a_bombardment(rs, board: Board) -> bool:
@@ -129,6 +129,10 @@ def check_targets(rs, board: Board) -> list:
     if pos.phase != BOMBARDMENT:
         return []
     new = turned_fired(rs, board)
+    for u in pos.units:
+        if u.id in status_before(rs.memory(pos), "prev_fired")[1] and board.is_hex(u.hex) and rs.fired(board, u) \
+                and rs.artillery(u) and not rs.is_(u, "im_aa"):
+            rs.gap_unknown(u, f"{P} 10.24", "was on its Fired side")
     pool = new if new is not None else [u for u in pos.units if board.is_hex(u.hex) and rs.fired(board, u)]
     fired = [u for u in pool if rs.artillery(u) and not rs.is_(u, "im_aa") and u.value("range") is not None]
     if not fired:

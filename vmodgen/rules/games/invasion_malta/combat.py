@@ -472,7 +472,8 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
         retreats 1 or 2 hexes in any direction (13.31, 13.32), also through a hex another combat
         emptied earlier, and a log records neither the attack, nor its result, nor the order of
         combats (13.38). So the move is found only when it is illegal both ways (one finding,
-        under the advance's rule, naming both); illegal one way only, the rules it breaks there and
+        under the advance's rule, naming both; a retreat breaking a rule in each reading of 13.36 is
+        illegal as a retreat); illegal one way only, the rules it breaks there and
         13.32/13.53 are named not judged once it is finished (``Position.retreats_open``). Entering a hex no enemy unit stood in at the phase start
         (``prev_hexes``; a unit gone since counts when ``prev_sides`` says it was an enemy: it may
         have been eliminated there) is no advance. A landing from an invasion hex (16.33E: it
@@ -502,17 +503,20 @@ class InvasionMaltaCombat(InvasionMaltaSupply):
             return [self.finding(board, advance[0].rule, "movement", f"{label(u)} moved {route} in the Combat Phase, "
                                  f"illegal as an advance and as an attacker retreat alike: {told}.",
                                  list(dict.fromkeys([*advance[0].hexes, *retreat[0].hexes])), [u])]
+        if advance and len(unsure) == 2 and not board.pos.retreats_open:
+            # a rule broken in each reading of 13.36 (rv-o25): which one turns on the unrecorded
+            # combats, but no reading makes the move legal (review rv-u25 item 3: before, not judged)
+            return [self.finding(board, advance[0].rule, "movement", f"{label(u)} moved {route} in the Combat Phase, "
+                                 f"illegal as an advance and as an attacker retreat alike: "
+                                 f"{advance[0].message.rstrip('.')}; as an attacker retreat, "
+                                 f"{self.turns_on_13_36(unsure)} (13.36: whether the units of its hex that came "
+                                 "first fought another combat).", list(dict.fromkeys([*advance[0].hexes, u.hex])), [u])]
         if (advance or retreat) and not board.pos.retreats_open:
             # (a move still open may go on with its next drag: judged as it ends)
             broken, legal = ("an advance", "an attacker retreat") if advance else ("an attacker retreat", "an advance")
             told = f"{broken} ({(advance or retreat)[0].message.rstrip('.')})"
             verdict = f"legal as {legal}, not as {told}"
-            if advance and len(unsure) == 2:
-                # a rule broken in each reading of 13.36 (rv-o25): no reading makes it legal, but
-                # which rule it breaks turns on the unrecorded combats, so it stays unjudged
-                verdict = (f"illegal as {told}; as an attacker retreat, {self.turns_on_13_36(unsure)} (13.36: "
-                           "whether the units of its hex that came first fought another combat)")
-            elif advance and unsure:
+            if advance and unsure:
                 # the retreat was judged both ways (13.36): legal one way only (imfix25: before, this
                 # said "legal as an attacker retreat" while the 13.36 entry said it may not be; rv-o25:
                 # before, always "only if they fought another combat")

@@ -104,7 +104,9 @@ BOMBARDED_KEPT = ("reaction",)
 UNJUDGED_COMBAT_RULES = (f"{P} 13.32", f"{P} 13.34", f"{P} 13.41", f"{P} 13.43", f"{P} 13.45", f"{P} 13.52",
                          f"{P} 13.53", f"{P} 13.55")
 #: the lists of what a unit carried at the previous phase end that a seam with a gap can make stale
-STATUS_KEYS = ("prev_oos", "prev_reduced", "prev_disrupted")
+#: (imfix27: the Activation markers, Fired sides and airhead hexes too, review rv-u25 item 2)
+STATUS_KEYS = ("prev_oos", "prev_reduced", "prev_disrupted", "prev_activated", "prev_activation_unknown", "prev_fired",
+               "prev_airheads")
 LIST_KEYS = ("prev_oos", "prev_reduced", "prev_disrupted", "prev_activated", "prev_activation_unknown", "marked_at_draw",
              "prev_airheads", "prev_fired", "dropped", "dropped_early")
 
@@ -124,8 +126,7 @@ def _ids(v: list[str] | None) -> set[str] | None:
 
 
 def status_lists(units: list[UnitState]) -> dict[str, list[str]]:
-    """``units``' ids under each of :data:`STATUS_KEYS`: an OoS marker, the reduced side up, a
-    Disrupted marker."""
+    """``units``' ids under an OoS marker, the reduced side up, a Disrupted marker."""
     return {"prev_oos": sorted(u.id for u in units if u.has("oos")),
             "prev_reduced": sorted(u.id for u in units if u.reduced),
             "prev_disrupted": sorted(u.id for u in units if u.has("disrupted"))}
@@ -135,6 +136,18 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
     """History rules (needs the rule set's unit classes, ``zoc``, ``_status``)."""
 
     # ---- state -----------------------------------------------------------------------------
+    def carried_lists(self, pos: Position) -> dict[str, list[str]]:
+        """Each of :data:`STATUS_KEYS` as ``pos`` shows it: :func:`status_lists`, the units under
+        their own Activation marker and those whose hex's marker may be a stack-mate's, the map
+        hexes holding an Airhead marker (on the map only, 15.2: one kept in an off-map box is no
+        source and was never placed), the artillery on its Fired side."""
+        marks = {u.id: activation_marked(pos, u) for u in pos.units if u.has("activated")}
+        return {**status_lists(pos.units),
+                "prev_activated": sorted(k for k, v in marks.items() if v),
+                "prev_activation_unknown": sorted(k for k, v in marks.items() if v is None),
+                "prev_airheads": sorted(h for h, mk in pos.hex_markers.items() if "airhead" in mk and pos.map.has_hex(h)),
+                "prev_fired": sorted(u.id for u in pos.units if u.has("fired") or (self.artillery(u) and u.reduced))}
+
     def validate_history(self, pos: Position) -> None:
         st = self.stated(pos)
         v = st.get("prev_hexes", {})
@@ -148,8 +161,8 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         v = st.get("status_unknown", {})
         if not isinstance(v, dict) or not all(k in STATUS_KEYS and isinstance(x, list) and all(isinstance(i, str) for i in x)
                                               for k, x in v.items()):
-            raise InputError(pos.source, "[state] status_unknown must look like {prev_oos = [\"5/3\"]} (prev_oos, "
-                                         f"prev_reduced or prev_disrupted = unit ids), not {v!r}")
+            raise InputError(pos.source, "[state] status_unknown must look like {prev_oos = [\"5/3\"]} ("
+                                         f"{', '.join(STATUS_KEYS)} = unit ids or hexes), not {v!r}")
         for key in ("paradropped", "arrived", "arrival_unknown"):
             v = st.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
@@ -193,19 +206,15 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         memory.prev_hexes = {u.id: u.hex for u in after.units}
         memory.prev_sides = {u.id: u.side for u in after.units}
         memory.drop_unseen = None
-        for key, ids in status_lists(after.units).items():
+        carried = self.carried_lists(after)
+        fired = carried.pop("prev_fired")
+        for key, ids in carried.items():
             setattr(memory, key, ids)
         memory.status_unknown = None
-        marks = {u.id: activation_marked(after, u) for u in after.units if u.has("activated")}
-        memory.prev_activated = sorted(k for k, v in marks.items() if v)
-        memory.prev_activation_unknown = sorted(k for k, v in marks.items() if v is None)
         if after.phase == "draw":
-            memory.marked_at_draw = sorted(marks)
+            memory.marked_at_draw = sorted(u.id for u in after.units if u.has("activated"))
         elif "Operations" not in getattr(self.game.sequence.phase(after.phase), "segments", ()):
             memory.marked_at_draw = None
-        # on the map only (15.2): an Airhead kept in an off-map box is no source and was never placed
-        memory.prev_airheads = sorted(h for h, mk in after.hex_markers.items() if "airhead" in mk
-                                      and after.map.has_hex(h))
         memory.source_markers_seen = bool(memory.source_markers_seen or self.memory(after).source_markers_seen) or any(
             {"beachhead", "airhead"} & set(mk) and after.map.has_hex(h) for h, mk in after.hex_markers.items())
         # (before prev_fired moves on: the bombardment is the units Fired since the phase start)
@@ -213,16 +222,16 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             memory.bombardment_shown = bombardment.shows_a_bombardment(self, Board(after))
         elif after.phase not in BOMBARDED_KEPT:
             memory.bombardment_shown = None
-        memory.prev_fired = sorted(u.id for u in after.units if u.has("fired") or (self.artillery(u) and u.reduced))
+        memory.prev_fired = fired
 
 
     def resumed_after_gap(self, start: Position, memory: MaltaMemory) -> None:
-        """A file that does not start where the previous one ended: a unit it starts carrying
-        otherwise than ``prev_oos``, ``prev_reduced`` or ``prev_disrupted`` says changed in the
-        missing steps, before or after a phase end they may hold: its entry is unknown
-        (``status_unknown``) until the next phase end. (A unit that starts as the list says is taken
-        to have carried so at that phase end too.)"""
-        gap_status.forget_contradicted(memory, status_lists(start.units), "status_unknown")
+        """A file that does not start where the previous one ended: a unit (an airhead hex) it
+        starts carrying otherwise than a list of :data:`STATUS_KEYS` says changed in the missing
+        steps, before or after a phase end they may hold: its entry is unknown (``status_unknown``)
+        until the next phase end. (A unit that starts as the list says is taken to have carried so
+        at that phase end too.)"""
+        gap_status.forget_contradicted(memory, self.carried_lists(start), "status_unknown")
 
     def gap_unknown(self, u: UnitState, rule: str, what: str) -> None:
         """Name ``rule`` not judged for ``u``, whose ``what`` at the previous phase end is unknown
@@ -402,14 +411,18 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
                 out.append(self.finding(board, f"{P} 4.52", "movement", f"{label(u)} went from {was} ({an}) into "
                                         f"{u.hex} ({bn}) and stays there, but carries no Activation marker.",
                                         [u.hex], [u]))
-        marked = _ids(self.memory(board.pos).prev_activated)
-        unknown = _ids(self.memory(board.pos).prev_activation_unknown) or set()
-        if (marked or unknown) and board.pos.phase_kind in ("movement", ""):
+        mem = self.memory(board.pos)
+        marked, gap = status_before(mem, "prev_activated")
+        unknown, gap_too = status_before(mem, "prev_activation_unknown")
+        gap, unknown = gap | gap_too, unknown or set()
+        if (marked or unknown or gap) and board.pos.phase_kind in ("movement", ""):
             moved = {u.id for u, _ in self._changed(board)} | {u.id for u in board.pos.units if u.moved}
             for u in board.pos.units:
                 if u.id not in moved or u.side == axis or u.mode in ("retreat", "advance"):
                     continue
-                if u.id in unknown:
+                if u.id in gap:
+                    self.gap_unknown(u, f"{P} 4.52", "carried an Activation marker (changed sector earlier this turn)")
+                elif u.id in unknown:
                     self.not_judged(f"{P} 4.52", f"whether {label(u)}, which moved, changed sector earlier this turn: "
                                     f"it stood with other units of its side under an Activation marker "
                                     f"({WHOSE_MARKER})")
@@ -495,7 +508,7 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
 
     # ---- fire out of enemy ZOC (10.12, 11.32) ----------------------------------------------
     def check_fire_history(self, board: Board) -> list:
-        before = _ids(self.memory(board.pos).prev_fired)
+        before, gap = status_before(self.memory(board.pos), "prev_fired")
         if board.pos.phase == "combat":
             return []                   # 10.34: in the Combat Phase, artillery that fought turns Fired
         if before is None:
@@ -510,6 +523,9 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
         ez: dict[str, set[str]] = {}
         for u in board.pos.units:
             if u.id in before or not board.is_hex(u.hex) or not self.fired(board, u):
+                continue
+            if u.id in gap:
+                self.gap_unknown(u, f"{P} 11.36" if self.is_(u, "im_aa") else f"{P} 10.12", "was on its Fired side")
                 continue
             if self.is_(u, "im_aa") and board.pos.phase == "bombardment":
                 why = self._aa_fired_in_bombardment(board, u)
@@ -655,12 +671,17 @@ class InvasionMaltaMemory(InvasionMaltaActivation):
             out.append(self.finding(board, f"{P} 15.21", "supply", f"The airheads in {a} and {b} are "
                                     f"{d} hexes apart; an airhead is placed at least "
                                     f"{gap} hexes from any other.", [a, b]))
-        before = _ids(self.memory(pos).prev_airheads)
+        before, stale = status_before(self.memory(pos), "prev_airheads")
+        for h in sorted(stale & (set(heads) ^ (before or set()))):
+            self.not_judged(f"{P} 15.21", gap_status.unknown_reason(f"hex {h}", "held an Airhead marker",
+                                                                     "status_unknown"))
         if before is not None:
+            before = before | stale     # placed or removed in the gap: neither gone nor new here
             on_fields = self._on_fields(board, heads)
             # 15.22 「空挺堡は移動できない」: one goes only in the Recovery Phase (taken by Allied units,
             # 15.23, or for an airfield airhead, 6.31)
-            gone = sorted(h for h in before if board.is_hex(h) and h not in heads and not self.on_airfield(board, h))
+            gone = sorted(h for h in before - stale if board.is_hex(h) and h not in heads
+                          and not self.on_airfield(board, h))
             new = [h for h in free if h not in before]
             moved = self._moved_airheads(board, gone, new) if pos.phase not in ("", "recovery") else set()
             for h in new:
