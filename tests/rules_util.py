@@ -91,16 +91,22 @@ def status(text: str, side: str) -> dict[str, str]:
     return ruleset_for(p.game).supply_status(p, side)
 
 
-def rulebook_verdict(game_dir: str, tmp_path: Path, name: str,
-                     *edits: tuple[str, str]) -> tuple[list[str], dict[str, str]]:
-    """The rules found in the rulebook position ``name`` of ``POSITIONS/rulebook/<game_dir>`` with
-    ``edits`` (old, new) made, and what the check could not judge (rule id -> why)."""
+def edited_rulebook_position(game_dir: str, tmp_path: Path, name: str, *edits: tuple[str, str]) -> Path:
+    """A copy in ``tmp_path`` of the rulebook position ``name`` of ``POSITIONS/rulebook/<game_dir>`` with
+    ``edits`` (old, new) made."""
     text = (POSITIONS / "rulebook" / game_dir / name).read_text(encoding="utf-8")
     for old, new in edits:
         assert old in text, old
         text = text.replace(old, new)
     f = tmp_path / name
     f.write_text(text, encoding="utf-8")
-    pos = load_position(str(f))
+    return f
+
+
+def rulebook_verdict(game_dir: str, tmp_path: Path, name: str,
+                     *edits: tuple[str, str]) -> tuple[list[str], dict[str, str]]:
+    """The rules found in the rulebook position ``name`` of ``POSITIONS/rulebook/<game_dir>`` with
+    ``edits`` (old, new) made, and what the check could not judge (rule id -> why)."""
+    pos = load_position(str(edited_rulebook_position(game_dir, tmp_path, name, *edits)))
     rules = ruleset_for(pos.game)
     return [x.rule for x in rules.check(pos)], rules.take_not_judged()

@@ -8,18 +8,13 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from rules_util import POSITIONS, rulebook_verdict
+from rules_util import POSITIONS, edited_rulebook_position, rulebook_verdict
 from vmodgen.commands.check import command
 
 
 def checked(tmp_path: Path, game_dir: str, name: str, *edits: tuple[str, str], strict: bool = False):
     """(exit code, JSON report) of ``vmodgen check --json`` on a rulebook position with ``edits``."""
-    text = (POSITIONS / "rulebook" / game_dir / name).read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    f = tmp_path / name
-    f.write_text(text, encoding="utf-8")
+    f = edited_rulebook_position(game_dir, tmp_path, name, *edits)
     r = CliRunner().invoke(command, [str(f), "--json", *(["--strict"] if strict else [])], standalone_mode=False)
     assert r.exception is None, r.output
     return r.return_value, json.loads(r.output)
