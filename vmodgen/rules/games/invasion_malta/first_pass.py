@@ -12,8 +12,9 @@ one AM played, which the log shows leaving once the Draw phase is over (no AM go
 the players draw outside the log, and it shows no activation). With no AM in the cup or pools (the
 kit's Leros and default set-ups put none there) a second activation played without touching the
 tracker looks like the first, so the pass stays unknown (review rv-j23 item 1, rv-m23 item 1).
-A step back of the tracker (Prev, a jump back: how players step it through two activations is an assumption, 4.21 B.3 says only that the segment repeats) or a file
-starting inside the segment also leaves it unknown."""
+A step back of the tracker (Prev, a jump back) or a file starting inside the segment also leaves
+it unknown: how players step the tracker through two activations is an assumption, 4.21 B.3 says
+only that the segment repeats."""
 from __future__ import annotations
 
 from collections import Counter
