@@ -45,6 +45,7 @@ from ...core.moves import label
 from ...core.board import Board
 from .combat import InvasionMaltaCombat
 from .movement import ROADS
+from .carried import ARMY_FORMATIONS
 
 P = "IM"
 #: why an Allied unit outside every sector is not judged by the sector rules (4.51, 4.52)
@@ -101,7 +102,7 @@ class InvasionMaltaActivation(InvasionMaltaCombat):
                 own = "M" if active.upper() == "M" else active
                 marked = activation_marked(board.pos, u)
                 ok = u.unit.formation == own or marked
-                if u.unit.formation in ("", "army") and active.upper() != "M":
+                if u.unit.formation in ARMY_FORMATIONS and active.upper() != "M":
                     army.append(u)
                 if ok is None:
                     self.not_judged(f"{P} 7.23", f"whether {label(u)}, of formation '{u.unit.formation or 'none'}', "

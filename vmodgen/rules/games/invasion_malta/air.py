@@ -34,6 +34,7 @@ from __future__ import annotations
 from ...core.board import Board
 from ...core.moves import label
 from ...core.tracker_lag import from_tracker
+from .carried import ARMY_FORMATIONS
 
 P = "IM"
 #: the phases in which a CAS mission's air units stand on the defender hex of an attack declared
@@ -177,7 +178,7 @@ def _mission(rs, board: Board, h: str, us: list, a, germans: bool = True) -> lis
         attackers = [x for x in map(board.pos.unit, a.units) if x is not None]
         # an army unit receives CAS within the HQ's command range (11.54 「軍ユニットは、CAS ユニットを持つHQ の
         # 統率範囲内にあるとCASを受けることができる」; review rv-t25 item 2): no formation asked of it
-        army = any(x.unit.formation in ("", "army") for x in attackers)
+        army = any(x.unit.formation in ARMY_FORMATIONS for x in attackers)
         if hq.unit.formation and attackers and not army and all(x.unit.formation != hq.unit.formation
                                                                 for x in attackers):
             out.append(rs.finding(board, f"{P} 11.54", "movement", f"The CAS on {h} comes from {label(hq)} of formation "

@@ -24,6 +24,8 @@ ANOTHER_ACTIVATION = ("the tracker may stand in an earlier activation's phases: 
                       "once per Activation Marker (4.21 B.3) and the kit's turn tracker runs it once a turn")
 
 #: the box Activation Markers are drawn from (7.13)
+#: the formation of army units, which belong to no division (7.24; a unit naming none is one)
+ARMY_FORMATIONS = ("", "army")
 CUP = "cup"
 
 
